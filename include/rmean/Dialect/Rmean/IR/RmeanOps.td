@@ -1,0 +1,106 @@
+//===- RmeanOps.td - rmean operations ----------------------*- tablegen -*-===//
+//
+// Declares `rmean.reduce_mean`. Operand and attribute names are a public
+// interface (SPEC.md §1-§2): front ends and external suites spell them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMEAN_DIALECT_RMEAN_IR_RMEANOPS_TD
+#define RMEAN_DIALECT_RMEAN_IR_RMEANOPS_TD
+
+include "rmean/Dialect/Rmean/IR/RmeanDialect.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Rmean_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Rmean_Dialect, mnemonic, traits>;
+
+def Rmean_ReduceMeanOp : Rmean_Op<"reduce_mean", [
+    Pure,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>]> {
+  let summary = "arithmetic mean of a tensor along a set of axes";
+  let description = [{
+    Computes the arithmetic mean of `input` over the dimensions named by the
+    axes. The axes come either from the `axes` attribute or from the optional
+    `axes` operand (a 1-D `i32`/`i64` tensor read at run time); exactly one of
+    the two must be present. Negative axes count from the back (`a + rank`).
+
+    - `keep_dims` (default `false`): keep reduced dimensions with size 1
+      instead of removing them.
+    - `noop_with_empty_axes` (default `true`): with no axes the op is the
+      identity; when `false`, no axes means "reduce every dimension".
+
+    Floats accumulate in a wider type and round once (nearest-even),
+    integers give the exact mean truncated toward zero, complex numbers
+    divide both parts by the count; an empty reduction yields NaN for
+    floating-point types and 0 for integers.
+
+    Example:
+
+    ```mlir
+    // Row means of a 4x8 matrix.
+    %0 = rmean.reduce_mean %x {axes = array<i64: 1>}
+        : tensor<4x8xf32> -> tensor<4xf32>
+    // The same, keeping the reduced dimension, axes read at run time.
+    %1 = rmean.reduce_mean %x, %axes {keep_dims = true}
+        : tensor<4x8xf32>, tensor<1xi64> -> tensor<4x?xf32>
+    ```
+  }];
+
+  // Operand and result types are checked by the C++ verifier rather than by
+  // ODS type constraints so that every rule of SPEC §3 gets its own message.
+  let arguments = (ins
+    AnyType:$input,
+    Optional<AnyType>:$axes_tensor,
+    OptionalAttr<DenseI64ArrayAttr>:$axes,
+    DefaultValuedAttr<BoolAttr, "false">:$keep_dims,
+    DefaultValuedAttr<BoolAttr, "true">:$noop_with_empty_axes
+  );
+  let results = (outs AnyType:$result);
+
+  let assemblyFormat = [{
+    $input (`,` $axes_tensor^)? attr-dict `:` type($input)
+    (`,` type($axes_tensor)^)? `->` type($result)
+  }];
+
+  let builders = [
+    // Infers the result type from static axes.
+    OpBuilder<(ins "Value":$input, "ArrayRef<int64_t>":$axes,
+                   CArg<"bool", "false">:$keepDims,
+                   CArg<"bool", "true">:$noopWithEmptyAxes)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// Returns the element types accepted by the op (SPEC §2).
+    static bool isSupportedElementType(Type type);
+
+    /// Infers the result type for `inputType` reduced over `axes`
+    /// (unnormalised, attribute form). Returns null if the axes are invalid.
+    static RankedTensorType inferResultType(RankedTensorType inputType,
+                                            ArrayRef<int64_t> axes,
+                                            bool keepDims,
+                                            bool noopWithEmptyAxes);
+
+    /// Returns the static axes, normalised and sorted, when they are known
+    /// at compile time (attribute, or constant operand with valid values),
+    /// with empty axes already resolved by `noop_with_empty_axes` (the
+    /// identity yields an empty list, "reduce all" every dimension).
+    std::optional<SmallVector<int64_t>> getStaticReducedDims();
+
+    RankedTensorType getInputType() {
+      return ::llvm::dyn_cast<RankedTensorType>(getInput().getType());
+    }
+    RankedTensorType getResultType() {
+      return ::llvm::dyn_cast<RankedTensorType>(getResult().getType());
+    }
+  }];
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+#endif // RMEAN_DIALECT_RMEAN_IR_RMEANOPS_TD

@@ -1,0 +1,385 @@
+//===- RmeanOps.cpp - rmean.reduce_mean verifier and interfaces -----------===//
+//
+// Holds the verifier (SPEC §3), result-type inference, the static-axes
+// query shared by the folders and the lowering, and shape reification.
+// Folds and canonicalisation patterns live in RmeanCanonicalize.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Dialect/Rmean/IR/RmeanOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+bool ReduceMeanOp::isSupportedElementType(Type type) {
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type))
+    return true;
+  if (auto intTy = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({8u, 16u, 32u, 64u}, intTy.getWidth());
+  if (auto complexTy = dyn_cast<ComplexType>(type))
+    return isa<Float32Type, Float64Type>(complexTy.getElementType());
+  return false;
+}
+
+/// Checks attribute-style axes against `rank` (rules 2 and 3), reporting
+/// through `emitError` when given. Returns the normalised axes in the given
+/// order.
+static FailureOr<SmallVector<int64_t>>
+checkAxes(ArrayRef<int64_t> axes, int64_t rank,
+          function_ref<InFlightDiagnostic()> emitError) {
+  SmallVector<int64_t> normalised;
+  SmallVector<int64_t> spelling(rank, 0);
+  llvm::SmallBitVector seen(rank);
+  for (int64_t axis : axes) {
+    if (axis < -rank || axis >= rank) {
+      if (emitError) {
+        if (rank == 0)
+          emitError() << "axis " << axis
+                      << " is out of range: a rank-0 input only accepts "
+                         "empty axes";
+        else
+          emitError() << "axis " << axis << " is out of range [" << -rank
+                      << ", " << rank - 1 << "] for an input of rank "
+                      << rank;
+      }
+      return failure();
+    }
+    int64_t dim = axis < 0 ? axis + rank : axis;
+    if (seen.test(dim)) {
+      if (emitError)
+        emitError() << "axes " << spelling[dim] << " and " << axis
+                    << " both name dimension " << dim
+                    << "; axes must be unique after normalisation";
+      return failure();
+    }
+    seen.set(dim);
+    spelling[dim] = axis;
+    normalised.push_back(dim);
+  }
+  return normalised;
+}
+
+/// Resolves normalised axes to the set of reduced dimensions: empty axes
+/// mean the identity or "reduce all" depending on `noopWithEmptyAxes`.
+static SmallVector<int64_t> resolveReducedDims(ArrayRef<int64_t> normalised,
+                                               int64_t rank,
+                                               bool noopWithEmptyAxes) {
+  if (normalised.empty())
+    return noopWithEmptyAxes ? SmallVector<int64_t>()
+                             : llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<int64_t> dims(normalised);
+  llvm::sort(dims);
+  return dims;
+}
+
+static RankedTensorType buildResultType(RankedTensorType inputType,
+                                        ArrayRef<int64_t> reducedDims,
+                                        bool keepDims) {
+  SmallVector<int64_t> shape;
+  for (auto [i, size] : llvm::enumerate(inputType.getShape())) {
+    if (!llvm::is_contained(reducedDims, static_cast<int64_t>(i)))
+      shape.push_back(size);
+    else if (keepDims)
+      shape.push_back(1);
+  }
+  return RankedTensorType::get(shape, inputType.getElementType());
+}
+
+RankedTensorType ReduceMeanOp::inferResultType(RankedTensorType inputType,
+                                               ArrayRef<int64_t> axes,
+                                               bool keepDims,
+                                               bool noopWithEmptyAxes) {
+  FailureOr<SmallVector<int64_t>> normalised =
+      checkAxes(axes, inputType.getRank(), nullptr);
+  if (failed(normalised))
+    return nullptr;
+  return buildResultType(
+      inputType,
+      resolveReducedDims(*normalised, inputType.getRank(), noopWithEmptyAxes),
+      keepDims);
+}
+
+/// Returns the values of a constant `axes` operand, if it is one.
+static std::optional<SmallVector<int64_t>> getConstantAxes(Value axesTensor) {
+  DenseIntElementsAttr attr;
+  if (!axesTensor || !matchPattern(axesTensor, m_Constant(&attr)))
+    return std::nullopt;
+  return llvm::to_vector(llvm::map_range(
+      attr.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+}
+
+std::optional<SmallVector<int64_t>> ReduceMeanOp::getStaticReducedDims() {
+  RankedTensorType inputType = getInputType();
+  if (!inputType)
+    return std::nullopt;
+  int64_t rank = inputType.getRank();
+  std::optional<SmallVector<int64_t>> axes;
+  if (std::optional<ArrayRef<int64_t>> attr = getAxes()) {
+    axes = llvm::to_vector(*attr);
+  } else if (Value axesTensor = getAxesTensor()) {
+    axes = getConstantAxes(axesTensor);
+    // A statically empty operand is as good as a constant one.
+    auto axesType = dyn_cast<RankedTensorType>(axesTensor.getType());
+    if (!axes && axesType && axesType.getRank() == 1 &&
+        axesType.getDimSize(0) == 0)
+      axes = SmallVector<int64_t>();
+  }
+  if (!axes)
+    return std::nullopt;
+  FailureOr<SmallVector<int64_t>> normalised = checkAxes(*axes, rank, nullptr);
+  if (failed(normalised))
+    return std::nullopt;
+  return resolveReducedDims(*normalised, rank, getNoopWithEmptyAxes());
+}
+
+void ReduceMeanOp::build(OpBuilder &builder, OperationState &state,
+                         Value input, ArrayRef<int64_t> axes, bool keepDims,
+                         bool noopWithEmptyAxes) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  RankedTensorType resultType =
+      inferResultType(inputType, axes, keepDims, noopWithEmptyAxes);
+  assert(resultType && "invalid axes passed to the inferring builder");
+  build(builder, state, resultType, input, /*axes_tensor=*/Value(),
+        builder.getDenseI64ArrayAttr(axes), keepDims, noopWithEmptyAxes);
+}
+
+//===----------------------------------------------------------------------===//
+// Verifier
+//===----------------------------------------------------------------------===//
+
+static bool isValidAxesElementType(Type type) {
+  auto intTy = dyn_cast<IntegerType>(type);
+  return intTy && !intTy.isUnsigned() &&
+         (intTy.getWidth() == 32 || intTy.getWidth() == 64);
+}
+
+/// Compares the declared result shape with the inferred one (rule 6).
+static LogicalResult verifyResultShape(ReduceMeanOp op,
+                                       RankedTensorType expected,
+                                       RankedTensorType actual) {
+  if (expected.getRank() != actual.getRank())
+    return op.emitOpError("result rank ")
+           << actual.getRank() << " does not match the inferred rank "
+           << expected.getRank() << " (inferred result type " << expected
+           << ")";
+  for (int64_t i = 0, e = expected.getRank(); i < e; ++i) {
+    int64_t want = expected.getDimSize(i), got = actual.getDimSize(i);
+    if (ShapedType::isStatic(want) && ShapedType::isStatic(got) &&
+        want != got)
+      return op.emitOpError("result dimension ")
+             << i << " has size " << got << " but the inferred size is "
+             << want << " (inferred result type " << expected << ")";
+  }
+  return success();
+}
+
+/// Rule 6 when the axes are only known at run time.
+static LogicalResult verifyRuntimeAxesResult(ReduceMeanOp op,
+                                             RankedTensorType inputType,
+                                             RankedTensorType resultType,
+                                             int64_t axesLength) {
+  int64_t rank = inputType.getRank();
+  ArrayRef<int64_t> in = inputType.getShape();
+  ArrayRef<int64_t> out = resultType.getShape();
+  // A statically empty operand is handled like empty attribute axes.
+  if (axesLength == 0)
+    return verifyResultShape(op,
+                             buildResultType(inputType,
+                                             resolveReducedDims(
+                                                 {}, rank,
+                                                 op.getNoopWithEmptyAxes()),
+                                             op.getKeepDims()),
+                             resultType);
+  if (op.getKeepDims()) {
+    if (resultType.getRank() != rank)
+      return op.emitOpError("result rank ")
+             << resultType.getRank() << " must equal the input rank " << rank
+             << " with keep_dims";
+    for (int64_t i = 0; i < rank; ++i) {
+      if (ShapedType::isDynamic(out[i]) || ShapedType::isDynamic(in[i]) ||
+          out[i] == 1 || out[i] == in[i])
+        continue;
+      return op.emitOpError("result dimension ")
+             << i << " has size " << out[i] << " but can only be 1 or "
+             << in[i] << " (it is reduced or kept depending on runtime axes)";
+    }
+    return success();
+  }
+  if (ShapedType::isStatic(axesLength)) {
+    if (resultType.getRank() != rank - axesLength)
+      return op.emitOpError("result rank ")
+             << resultType.getRank() << " does not match the inferred rank "
+             << rank - axesLength << " (input rank " << rank << " minus "
+             << axesLength << " runtime axes)";
+  } else if (resultType.getRank() > rank) {
+    return op.emitOpError("result rank ")
+           << resultType.getRank() << " exceeds the input rank " << rank;
+  }
+  // Result dimension j is input dimension i for some i in [j, j + removed].
+  int64_t removed = rank - resultType.getRank();
+  for (int64_t j = 0, e = resultType.getRank(); j < e; ++j) {
+    if (ShapedType::isDynamic(out[j]))
+      continue;
+    bool possible = false;
+    for (int64_t i = j; i <= j + removed && i < rank; ++i)
+      possible |= ShapedType::isDynamic(in[i]) || in[i] == out[j];
+    if (!possible)
+      return op.emitOpError("result dimension ")
+             << j << " has size " << out[j]
+             << " but no input dimension it can come from has that size";
+  }
+  return success();
+}
+
+LogicalResult ReduceMeanOp::verify() {
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  if (!inputType)
+    return emitOpError("input must be a ranked tensor, got ")
+           << getInput().getType();
+  Type elementType = inputType.getElementType();
+  if (!isSupportedElementType(elementType))
+    return emitOpError("input element type ")
+           << elementType
+           << " is not supported; expected f16, bf16, f32, f64, "
+              "i8/i16/i32/i64 (signless, signed or unsigned), complex<f32> "
+              "or complex<f64>";
+  auto resultType = dyn_cast<RankedTensorType>(getResult().getType());
+  if (!resultType)
+    return emitOpError("result must be a ranked tensor, got ")
+           << getResult().getType();
+  if (resultType.getElementType() != elementType)
+    return emitOpError("result element type ")
+           << resultType.getElementType()
+           << " must equal the input element type " << elementType;
+
+  std::optional<ArrayRef<int64_t>> attrAxes = getAxes();
+  Value axesTensor = getAxesTensor();
+  if (attrAxes && axesTensor)
+    return emitOpError("has both the 'axes' attribute and the 'axes' "
+                       "operand; exactly one of them must be given");
+  if (!attrAxes && !axesTensor)
+    return emitOpError("has neither the 'axes' attribute nor the 'axes' "
+                       "operand; exactly one of them must be given (use "
+                       "axes = array<i64> for empty axes)");
+
+  int64_t rank = inputType.getRank();
+  auto emitError = [&]() { return emitOpError(); };
+  if (attrAxes) {
+    if (failed(checkAxes(*attrAxes, rank, emitError)))
+      return failure();
+    return verifyResultShape(
+        *this,
+        inferResultType(inputType, *attrAxes, getKeepDims(),
+                        getNoopWithEmptyAxes()),
+        resultType);
+  }
+
+  auto axesType = dyn_cast<RankedTensorType>(axesTensor.getType());
+  if (!axesType || axesType.getRank() != 1 ||
+      !isValidAxesElementType(axesType.getElementType()))
+    return emitOpError("'axes' operand must be a 1-D tensor of i32 or i64 "
+                       "(signless or signed), got ")
+           << axesTensor.getType();
+  int64_t axesLength = axesType.getDimSize(0);
+  if (ShapedType::isStatic(axesLength) && axesLength > rank)
+    return emitOpError("'axes' operand has ")
+           << axesLength << " elements but the input has rank " << rank
+           << "; at most " << rank << " axes can be given";
+  // Rule 7: constant axes get the attribute's diagnostics.
+  if (std::optional<SmallVector<int64_t>> constAxes =
+          getConstantAxes(axesTensor)) {
+    if (failed(checkAxes(*constAxes, rank, emitError)))
+      return failure();
+    return verifyResultShape(*this,
+                             inferResultType(inputType, *constAxes,
+                                             getKeepDims(),
+                                             getNoopWithEmptyAxes()),
+                             resultType);
+  }
+  return verifyRuntimeAxesResult(*this, inputType, resultType, axesLength);
+}
+
+//===----------------------------------------------------------------------===//
+// ReifyRankedShapedTypeOpInterface
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceMeanOp::reifyResultShapes(
+    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  std::optional<SmallVector<int64_t>> reduced = getStaticReducedDims();
+  RankedTensorType resultType = getResultType();
+  RankedTensorType inputType = getInputType();
+  Location loc = getLoc();
+  SmallVector<OpFoldResult> sizes;
+  if (reduced) {
+    for (int64_t i = 0, e = inputType.getRank(); i < e; ++i) {
+      if (!llvm::is_contained(*reduced, i))
+        sizes.push_back(tensor::getMixedSize(builder, loc, getInput(), i));
+      else if (getKeepDims())
+        sizes.push_back(builder.getIndexAttr(1));
+    }
+    reifiedReturnShapes.push_back(sizes);
+    return success();
+  }
+  // Runtime axes with keep_dims and a static number of axes: dimension i is
+  // 1 if any axis names it, else the input size.
+  auto axesType = cast<RankedTensorType>(getAxesTensor().getType());
+  if (!getKeepDims() || axesType.isDynamicDim(0))
+    return failure();
+  int64_t rank = inputType.getRank();
+  Value axesTensor = getAxesTensor();
+  Type axisType = builder.getIntegerType(
+      axesType.getElementType().getIntOrFloatBitWidth());
+  if (!axesType.getElementType().isSignlessInteger())
+    return failure();
+  SmallVector<Value> dims;
+  for (int64_t k = 0, e = axesType.getDimSize(0); k < e; ++k) {
+    Value idx = arith::ConstantIndexOp::create(builder, loc, k);
+    Value axis = tensor::ExtractOp::create(builder, loc, axesTensor, idx);
+    Value zero = arith::ConstantOp::create(builder, loc, axisType,
+                                           builder.getIntegerAttr(axisType, 0));
+    Value rankV = arith::ConstantOp::create(
+        builder, loc, axisType, builder.getIntegerAttr(axisType, rank));
+    Value isNeg = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        axis, zero);
+    Value plusRank = arith::AddIOp::create(builder, loc, axis, rankV);
+    dims.push_back(
+        arith::SelectOp::create(builder, loc, isNeg, plusRank, axis));
+  }
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!resultType.isDynamicDim(i)) {
+      sizes.push_back(builder.getIndexAttr(resultType.getDimSize(i)));
+      continue;
+    }
+    Value iV = arith::ConstantOp::create(builder, loc, axisType,
+                                         builder.getIntegerAttr(axisType, i));
+    Value hit = arith::ConstantOp::create(builder, loc, builder.getI1Type(),
+                                          builder.getBoolAttr(false));
+    for (Value d : dims)
+      hit = arith::OrIOp::create(
+          builder, loc, hit,
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, d, iV));
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value size = getValueOrCreateConstantIndexOp(
+        builder, loc, tensor::getMixedSize(builder, loc, getInput(), i));
+    sizes.push_back(
+        arith::SelectOp::create(builder, loc, hit, one, size).getResult());
+  }
+  reifiedReturnShapes.push_back(sizes);
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "rmean/Dialect/Rmean/IR/RmeanOps.cpp.inc"

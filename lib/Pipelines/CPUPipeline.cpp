@@ -1,0 +1,82 @@
+//===- CPUPipeline.cpp - rmean to LLVM for the host CPU -------------------===//
+//
+// The CPU pipeline: canonicalise, lower rmean to linalg, bufferise across
+// function boundaries, free temporaries, then lower everything to LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Pipelines/Pipelines.h"
+
+#include "rmean/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+/// rmean -> linalg on tensors; canonicalising first turns constant axes
+/// into attributes and folds identities, so fewer ops reach the lowering.
+static void addTensorStage(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertRmeanToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Tensors -> identity-layout memrefs, across function boundaries so that
+/// callers see plain memrefs; then free every temporary buffer.
+static void addBufferizeStage(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Returned buffers belong to the caller; everything else is freed.
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+}
+
+/// Loops and memrefs -> LLVM. The order matters: linalg must become loops
+/// before affine is lowered; strided metadata must be expanded before the
+/// memref lowering; bf16 truncations are expanded to integer ops because
+/// their libcall is missing from JIT runtimes; memrefs are lowered before
+/// the rest because convert-to-llvm misses memref.reshape.
+static void addLLVMStage(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  // memref.reshape is only lowered by the dedicated memref conversion, not
+  // by convert-to-llvm's interface-driven patterns.
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::rmean::buildRmeanCPUPipeline(
+    OpPassManager &pm, const RmeanCPUPipelineOptions &options) {
+  addTensorStage(pm);
+  addBufferizeStage(pm);
+  addLLVMStage(pm);
+}
+
+void mlir::rmean::registerRmeanPipelines() {
+  PassPipelineRegistration<RmeanCPUPipelineOptions>(
+      "rmean-cpu-pipeline",
+      "Lower rmean (and the upstream ops around it) to the LLVM dialect for "
+      "the host CPU",
+      buildRmeanCPUPipeline);
+}

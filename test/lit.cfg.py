@@ -1,0 +1,44 @@
+# -*- Python -*-
+# lit configuration of the rmean test suite.
+
+import os
+import shutil
+
+import lit.formats
+import lit.util
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "RMEAN"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rmean_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+config.substitutions.append(("%rmean_src_root", config.rmean_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.rmean_tools_dir, config.llvm_tools_dir]
+tools = ["rmean-opt", "mlir-runner", "mlir-translate", "clang"]
+llvm_config.add_tool_substitutions(
+    [ToolSubst(t, unresolved="ignore") for t in tools], tool_dirs
+)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.rmean_tools_dir, append_path=True)
+
+# mlir-runner and its runtime libraries: execution tests need all three.
+runner = shutil.which("mlir-runner", path=config.llvm_tools_dir)
+runtime_libs = [
+    os.path.join(config.llvm_lib_dir, "libmlir_runner_utils" + config.llvm_shlib_ext),
+    os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils" + config.llvm_shlib_ext),
+]
+if runner and all(os.path.exists(p) for p in runtime_libs):
+    config.available_features.add("mlir-runner")
+config.substitutions.append(("%mlir_runner_utils", runtime_libs[0]))
+config.substitutions.append(("%mlir_c_runner_utils", runtime_libs[1]))
