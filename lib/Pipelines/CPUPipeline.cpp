@@ -27,6 +27,9 @@ using namespace mlir::rmean;
 static void addTensorStage(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertRmeanToLinalgPass());
+  // Elementwise arith/math on whole tensors has no bufferization; make it
+  // linalg first so that user code around the reductions lowers too.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Same set-up as build.sh (installs what is missing, builds), then runs the
+# whole test suite: every lit suite under test/ (dialect, conversion,
+# pipelines, CPU/GPU integration, differential). Ends with one plain line
+# "N passed, M failed[, K skipped]" over all suites.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+BUILD_DIR=${BUILD_DIR:-build}
+LIT=$(llvm-config-22 --bindir)/lit
+log=$(mktemp)
+"$LIT" -v --time-tests "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
+lit_rc=${PIPESTATUS[0]}
+
+count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n1; }
+passed=$(( $(count Passed || true) + $(count 'Expectedly Failed' || true) ))
+failed=$(( $(count Failed || true) + $(count 'Unexpectedly Passed' || true) + $(count Unresolved || true) + $(count 'Timed Out' || true) ))
+skipped=$(( $(count Unsupported || true) + $(count Excluded || true) + $(count Skipped || true) ))
+rm -f "$log"
+if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+echo "${passed} passed, ${failed} failed, ${skipped} skipped"
+[ "$failed" -eq 0 ]

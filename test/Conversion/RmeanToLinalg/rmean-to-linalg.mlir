@@ -1,0 +1,158 @@
+// RUN: rmean-opt %s --convert-rmean-to-linalg --split-input-file | FileCheck %s
+
+// f32 row mean: f64 accumulator filled with -0.0, reduction generic, then an
+// elementwise divide by the count and a rounding truncf.
+// CHECK-DAG: #[[ID2:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.+]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_f32
+//  CHECK-SAME:   (%[[X:.+]]: tensor<4x8xf32>)
+//   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f64
+//       CHECK:   %[[EMPTY:.+]] = tensor.empty() : tensor<4xf64>
+//       CHECK:   %[[INIT:.+]] = linalg.fill ins(%[[NEGZERO]] : f64) outs(%[[EMPTY]] : tensor<4xf64>)
+//       CHECK:   %[[SUM:.+]] = linalg.generic
+//  CHECK-SAME:       indexing_maps = [#[[ID2]], #[[ROW]]]
+//  CHECK-SAME:       iterator_types = ["parallel", "reduction"]
+//  CHECK-SAME:       ins(%[[X]] : tensor<4x8xf32>) outs(%[[INIT]] : tensor<4xf64>)
+//       CHECK:     arith.extf %{{.+}} : f32 to f64
+//       CHECK:     arith.addf
+//       CHECK:   %[[MEAN:.+]] = linalg.generic
+//  CHECK-SAME:       iterator_types = ["parallel"]
+//  CHECK-SAME:       ins(%[[SUM]] : tensor<4xf64>)
+//       CHECK:     arith.uitofp
+//       CHECK:     arith.divf
+//       CHECK:     arith.truncf %{{.+}} : f64 to f32
+//       CHECK:   return %[[MEAN]]
+//   CHECK-NOT: rmean.reduce_mean
+func.func @row_f32(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// keep_dims on a signed integer with a dynamic reduced dimension: i64
+// accumulator, count from tensor.dim, truncating divsi guarded against an
+// empty count, then expand_shape back to rank 3.
+// CHECK-LABEL: func.func @keep_i32
+//  CHECK-SAME:   (%[[X:.+]]: tensor<2x?x4xi32>)
+//       CHECK:   %[[D1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<2x?x4xi32>
+//       CHECK:   %[[C:.+]] = arith.muli %{{.+}}, %[[D1]] : index
+//       CHECK:   linalg.fill ins(%{{.+}} : i64) outs(%{{.+}} : tensor<2xi64>)
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       iterator_types = ["parallel", "reduction", "reduction"]
+//       CHECK:     arith.extsi %{{.+}} : i32 to i64
+//       CHECK:     arith.addi
+//       CHECK:   %[[MEAN:.+]] = linalg.generic
+//       CHECK:     arith.cmpi eq
+//       CHECK:     arith.divsi
+//       CHECK:     arith.trunci %{{.+}} : i64 to i32
+//       CHECK:   %[[E:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xi32> into tensor<2x1x1xi32>
+//       CHECK:   return %[[E]]
+func.func @keep_i32(%x: tensor<2x?x4xi32>) -> tensor<2x1x1xi32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<2x?x4xi32> -> tensor<2x1x1xi32>
+  return %0 : tensor<2x1x1xi32>
+}
+
+// -----
+
+// 64-bit and unsigned integers: ui64 widens with extui into i128 and divides
+// with divui; the ui64 <-> i64 reinterpretation is an unrealized cast.
+// CHECK-LABEL: func.func @col_ui64
+//       CHECK:   linalg.generic
+//       CHECK:     builtin.unrealized_conversion_cast %{{.+}} : ui64 to i64
+//       CHECK:     arith.extui %{{.+}} : i64 to i128
+//       CHECK:   linalg.generic
+//       CHECK:     arith.divui %{{.+}} : i128
+//       CHECK:     arith.trunci %{{.+}} : i128 to i64
+//       CHECK:     builtin.unrealized_conversion_cast %{{.+}} : i64 to ui64
+func.func @col_ui64(%x: tensor<3x5xui64>) -> tensor<5xui64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<3x5xui64> -> tensor<5xui64>
+  return %0 : tensor<5xui64>
+}
+
+// -----
+
+// "Reduce all" spelled with empty axes: complex numbers sum both parts in
+// f64 and divide each by the count.
+// CHECK-LABEL: func.func @all_complex
+//       CHECK:   %[[S:.+]]:2 = linalg.generic
+//  CHECK-SAME:       iterator_types = ["reduction", "reduction"]
+//       CHECK:     complex.re
+//       CHECK:     complex.im
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%[[S]]#0, %[[S]]#1 : tensor<f64>, tensor<f64>)
+//       CHECK:     complex.create %{{.+}}, %{{.+}} : complex<f32>
+func.func @all_complex(%x: tensor<3x2xcomplex<f32>>) -> tensor<complex<f32>> {
+  %0 = rmean.reduce_mean %x {axes = array<i64>, noop_with_empty_axes = false} : tensor<3x2xcomplex<f32>> -> tensor<complex<f32>>
+  return %0 : tensor<complex<f32>>
+}
+
+// -----
+
+// f64 carries a Neumaier compensation term as a second accumulator.
+// CHECK-LABEL: func.func @compensated_f64
+//       CHECK:   %{{.+}}:2 = linalg.generic
+//       CHECK:     math.absf
+//       CHECK:     arith.cmpf oge
+//       CHECK:     linalg.yield %{{.+}}, %{{.+}} : f64, f64
+func.func @compensated_f64(%x: tensor<?xf64>) -> tensor<f64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?xf64> -> tensor<f64>
+  return %0 : tensor<f64>
+}
+
+// -----
+
+// The identity needs no code at all.
+// CHECK-LABEL: func.func @identity
+//  CHECK-SAME:   (%[[X:.+]]: tensor<4xf16>)
+//  CHECK-NEXT:   return %[[X]]
+func.func @identity(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64>} : tensor<4xf16> -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+// A declared static size that the lowering only knows dynamically is
+// checked at run time before the tensor.cast.
+// CHECK-LABEL: func.func @declared_static
+//       CHECK:   tensor.dim
+//       CHECK:   cf.assert %{{.+}}, "rmean.reduce_mean: result dimension 0 differs from the declared size 4"
+//       CHECK:   tensor.cast %{{.+}} : tensor<?xf32> to tensor<4xf32>
+func.func @declared_static(%x: tensor<?x3xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x3xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Runtime axes: decode and check every axis, accumulate in a loop, divide,
+// then reshape to the declared rank.
+// CHECK-LABEL: func.func @runtime_axes
+//       CHECK:   scf.for
+//       CHECK:     tensor.extract
+//       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: runtime axis out of range [-3, 2]"
+//       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: duplicate runtime axis
+//       CHECK:   cf.assert %{{.+}}, "rmean.reduce_mean: runtime axes keep a number of dimensions different from the result rank 2"
+//       CHECK:   scf.for
+//       CHECK:     tensor.insert
+//       CHECK:   linalg.generic
+//       CHECK:   tensor.reshape
+//   CHECK-NOT:   rmean.reduce_mean
+func.func @runtime_axes(%x: tensor<?x?x?xf32>, %axes: tensor<1xi32>) -> tensor<?x?xf32> {
+  %0 = rmean.reduce_mean %x, %axes : tensor<?x?x?xf32>, tensor<1xi32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Runtime axes with keep_dims keep the rank: no reshape, and signed axis
+// tensors are reinterpreted as signless.
+// CHECK-LABEL: func.func @runtime_axes_keep
+//       CHECK:   builtin.unrealized_conversion_cast %{{.+}} : si64 to i64
+//   CHECK-NOT:   tensor.reshape
+//       CHECK:   return
+func.func @runtime_axes_keep(%x: tensor<?x?xbf16>, %axes: tensor<?xsi64>) -> tensor<?x?xbf16> {
+  %0 = rmean.reduce_mean %x, %axes {keep_dims = true} : tensor<?x?xbf16>, tensor<?xsi64> -> tensor<?x?xbf16>
+  return %0 : tensor<?x?xbf16>
+}

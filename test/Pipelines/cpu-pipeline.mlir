@@ -1,0 +1,55 @@
+// RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
+// RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+
+// The whole module reaches the LLVM dialect: no rmean, tensor, linalg,
+// memref or scf op survives; functions marked llvm.emit_c_interface keep
+// their _mlir_ciface_ wrapper; si*/ui* memrefs at function boundaries lower
+// to plain integer descriptors.
+
+// CLEAN-NOT: rmean.
+// CLEAN-NOT: linalg.
+// CLEAN-NOT: tensor.
+// CLEAN-NOT: memref.
+// CLEAN-NOT: scf.
+// CLEAN-NOT: unrealized_conversion_cast
+
+// CHECK-LABEL: llvm.func @row_mean
+// CHECK:         llvm.fadd {{.*}} : f64
+// CHECK:         llvm.fdiv {{.*}} : f64
+// CHECK:         llvm.fptrunc {{.*}} : f64 to f32
+// CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
+func.func @row_mean(%x: tensor<?x?xf32>) -> tensor<?xf32> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// CHECK-LABEL: llvm.func @unsigned_boundary
+// CHECK:         llvm.udiv {{.*}} : i64
+func.func @unsigned_boundary(%x: tensor<4x?xui16>) -> tensor<4xui16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x?xui16> -> tensor<4xui16>
+  return %0 : tensor<4xui16>
+}
+
+// Upstream ops around the reduction lower too: elementwise arith on
+// tensors, math, a linalg op and an explicit buffer.
+// CHECK-LABEL: llvm.func @mixed
+// CHECK:         llvm.intr.exp
+func.func @mixed(%x: tensor<8x16xf32>, %out: memref<8xf32>) {
+  %e = math.exp %x : tensor<8x16xf32>
+  %s = arith.addf %e, %x : tensor<8x16xf32>
+  %m = rmean.reduce_mean %s {axes = array<i64: -1>} : tensor<8x16xf32> -> tensor<8xf32>
+  bufferization.materialize_in_destination %m in writable %out : (tensor<8xf32>, memref<8xf32>) -> ()
+  return
+}
+
+// Runtime axes keep their checks down to LLVM.
+// CHECK-LABEL: llvm.func @runtime
+// CHECK:         llvm.call @abort
+func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
+  %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<?x?xi8>, tensor<?xi32> -> tensor<?x?xi8>
+  return %0 : tensor<?x?xi8>
+}
+
+// LLVMIR: define {{.*}} @row_mean(
+// LLVMIR: define void @_mlir_ciface_row_mean(
