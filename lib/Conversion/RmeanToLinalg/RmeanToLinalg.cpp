@@ -59,8 +59,9 @@ Value castToDeclared(OpBuilder &b, Location loc, Value value,
     if (!type.isDynamicDim(i) || declared.isDynamicDim(i))
       continue;
     Value size = tensor::DimOp::create(b, loc, value, i);
-    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
-                                     indexConst(b, loc, declared.getDimSize(i)));
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
+                              indexConst(b, loc, declared.getDimSize(i)));
     emitCheck(b, loc, ok,
               "result dimension " + Twine(i) + " differs from the declared " +
                   "size " + Twine(declared.getDimSize(i)));
@@ -106,8 +107,8 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
                                   : utils::IteratorType::parallel);
     if (isReduced) {
       if (inputType.isDynamicDim(i))
-        count = arith::MulIOp::create(
-            b, loc, count, tensor::DimOp::create(b, loc, input, i));
+        count = arith::MulIOp::create(b, loc, count,
+                                      tensor::DimOp::create(b, loc, input, i));
       else
         staticCount *= inputType.getDimSize(i);
       continue;
@@ -117,18 +118,16 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
     if (inputType.isDynamicDim(i))
       keptDynSizes.push_back(tensor::DimOp::create(b, loc, input, i));
   }
-  count = arith::MulIOp::create(b, loc, count,
-                                indexConst(b, loc, staticCount));
+  count = arith::MulIOp::create(b, loc, count, indexConst(b, loc, staticCount));
 
   // Accumulators: one per part of the running sum, filled with its zero.
   SmallVector<Value> inits;
   SmallVector<Type> accTensorTypes;
-  for (auto [type, zero] : llvm::zip_equal(numerics.accumulatorTypes,
-                                           numerics.buildZero(b, loc))) {
+  for (auto [type, zero] :
+       llvm::zip_equal(numerics.accumulatorTypes, numerics.buildZero(b, loc))) {
     auto tensorType = RankedTensorType::get(keptShape, type);
     Value empty = tensor::EmptyOp::create(b, loc, tensorType, keptDynSizes);
-    inits.push_back(
-        linalg::FillOp::create(b, loc, zero, empty).getResult(0));
+    inits.push_back(linalg::FillOp::create(b, loc, zero, empty).getResult(0));
     accTensorTypes.push_back(tensorType);
   }
   AffineMap inputMap = AffineMap::getMultiDimIdentityMap(rank, ctx);
@@ -150,8 +149,8 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   Value out = tensor::EmptyOp::create(b, loc, meanType, keptDynSizes);
   SmallVector<AffineMap> meanMaps(
       1 + inits.size(), AffineMap::getMultiDimIdentityMap(keptRank, ctx));
-  SmallVector<utils::IteratorType> meanIterators(
-      keptRank, utils::IteratorType::parallel);
+  SmallVector<utils::IteratorType> meanIterators(keptRank,
+                                                 utils::IteratorType::parallel);
   auto mean = linalg::GenericOp::create(
       b, loc, TypeRange{meanType}, sum.getResults(), out, meanMaps,
       meanIterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -211,8 +210,8 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
         emitCheck(lb, lloc, inRange,
                   "runtime axis out of range [" + Twine(-rank) + ", " +
                       Twine(rank - 1) + "]");
-        Value isNeg = arith::CmpIOp::create(
-            lb, lloc, arith::CmpIPredicate::slt, axis, zero64);
+        Value isNeg = arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::slt,
+                                            axis, zero64);
         Value dim = arith::SelectOp::create(
             lb, lloc, isNeg, arith::AddIOp::create(lb, lloc, axis, rank64),
             axis);
@@ -222,9 +221,8 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
                   arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::eq,
                                         seen, zero64),
                   "duplicate runtime axis (two axes name the same dimension)");
-        scf::YieldOp::create(lb, lloc,
-                             ValueRange{arith::OrIOp::create(lb, lloc, iter[0],
-                                                             bit)});
+        scf::YieldOp::create(
+            lb, lloc, ValueRange{arith::OrIOp::create(lb, lloc, iter[0], bit)});
       });
   Value mask = loop.getResult(0);
   if (!op.getNoopWithEmptyAxes()) {
@@ -241,15 +239,17 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   for (int64_t i = 0; i < rank; ++i) {
     Value bit = arith::ShLIOp::create(
         b, loc, one64, arith::ConstantIntOp::create(b, loc, i64, i));
-    Value isReduced = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, loc, mask, bit), zero64);
+    Value isReduced =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                              arith::AndIOp::create(b, loc, mask, bit), zero64);
     Value size = tensor::DimOp::create(b, loc, input, i);
     reducedFlags.push_back(isReduced);
     inSizes.push_back(size);
-    outSizes.push_back(arith::SelectOp::create(b, loc, isReduced, oneIdx, size));
+    outSizes.push_back(
+        arith::SelectOp::create(b, loc, isReduced, oneIdx, size));
     count = arith::MulIOp::create(
-        b, loc, count, arith::SelectOp::create(b, loc, isReduced, size, oneIdx));
+        b, loc, count,
+        arith::SelectOp::create(b, loc, isReduced, size, oneIdx));
     numKept = arith::AddIOp::create(
         b, loc, numKept,
         arith::SelectOp::create(b, loc, isReduced, zeroIdx, oneIdx));
@@ -266,8 +266,8 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   // Accumulate every element into its slot.
   SmallVector<int64_t> dynShape(rank, ShapedType::kDynamic);
   SmallVector<Value> accs;
-  for (auto [type, zero] : llvm::zip_equal(numerics.accumulatorTypes,
-                                           numerics.buildZero(b, loc))) {
+  for (auto [type, zero] :
+       llvm::zip_equal(numerics.accumulatorTypes, numerics.buildZero(b, loc))) {
     Value empty = tensor::EmptyOp::create(
         b, loc, RankedTensorType::get(dynShape, type), outSizes);
     accs.push_back(linalg::FillOp::create(b, loc, zero, empty).getResult(0));
@@ -307,16 +307,16 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
                               AffineMap::getMultiDimIdentityMap(rank, ctx));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
-  Value mean =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{keepType}, accumulate.getResults(), out, maps,
-          iterators,
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            Value m = numerics.buildMean(nb, nloc, args.drop_back(), count);
-            linalg::YieldOp::create(nb, nloc,
-                                    numerics.fromStorage(nb, nloc, m));
-          })
-          .getResult(0);
+  Value mean = linalg::GenericOp::create(
+                   b, loc, TypeRange{keepType}, accumulate.getResults(), out,
+                   maps, iterators,
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                     Value m =
+                         numerics.buildMean(nb, nloc, args.drop_back(), count);
+                     linalg::YieldOp::create(nb, nloc,
+                                             numerics.fromStorage(nb, nloc, m));
+                   })
+                   .getResult(0);
   if (op.getKeepDims())
     return castToDeclared(b, loc, mean, resultType);
 
@@ -345,8 +345,7 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   auto reshapedType = RankedTensorType::get(
       SmallVector<int64_t>(resultRank, ShapedType::kDynamic),
       numerics.elementType);
-  Value reshaped =
-      tensor::ReshapeOp::create(b, loc, reshapedType, mean, shape);
+  Value reshaped = tensor::ReshapeOp::create(b, loc, reshapedType, mean, shape);
   return castToDeclared(b, loc, reshaped, resultType);
 }
 

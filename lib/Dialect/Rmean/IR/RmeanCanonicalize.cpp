@@ -40,7 +40,8 @@ OpFoldResult ReduceMeanOp::fold(FoldAdaptor adaptor) {
     return {};
 
   // Identity: nothing reduced, or only size-1 dims kept as size 1.
-  if ((reduced->empty() || (getKeepDims() && isValuePreserving(*this, *reduced))) &&
+  if ((reduced->empty() ||
+       (getKeepDims() && isValuePreserving(*this, *reduced))) &&
       inputType == resultType)
     return getInput();
 
@@ -73,9 +74,9 @@ struct ConstantAxesToAttr : OpRewritePattern<ReduceMeanOp> {
     if (!op.getAxesTensor() ||
         !matchPattern(op.getAxesTensor(), m_Constant(&values)))
       return rewriter.notifyMatchFailure(op, "axes operand is not constant");
-    SmallVector<int64_t> axes = llvm::to_vector(llvm::map_range(
-        values.getValues<APInt>(),
-        [](const APInt &v) { return v.getSExtValue(); }));
+    SmallVector<int64_t> axes = llvm::to_vector(
+        llvm::map_range(values.getValues<APInt>(),
+                        [](const APInt &v) { return v.getSExtValue(); }));
     RankedTensorType inputType = op.getInputType();
     if (!inputType ||
         !ReduceMeanOp::inferResultType(inputType, axes, op.getKeepDims(),

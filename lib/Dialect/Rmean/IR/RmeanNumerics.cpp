@@ -60,8 +60,7 @@ FailureOr<MeanNumerics> MeanNumerics::get(Type elementType) {
   return n;
 }
 
-Value MeanNumerics::toStorage(OpBuilder &b, Location loc,
-                              Value element) const {
+Value MeanNumerics::toStorage(OpBuilder &b, Location loc, Value element) const {
   if (storageType == elementType)
     return element;
   // arith only takes signless integers; the cast is a no-op reinterpretation
@@ -78,8 +77,7 @@ Value MeanNumerics::fromStorage(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
-SmallVector<Value> MeanNumerics::buildZero(OpBuilder &b,
-                                           Location loc) const {
+SmallVector<Value> MeanNumerics::buildZero(OpBuilder &b, Location loc) const {
   SmallVector<Value> zeros;
   for (Type t : accumulatorTypes) {
     // -0.0 is the additive identity of IEEE floats (+0.0 would turn a sum
@@ -94,8 +92,8 @@ SmallVector<Value> MeanNumerics::buildZero(OpBuilder &b,
 }
 
 /// Neumaier's compensated step: returns (s + x, c + error of that sum).
-static std::pair<Value, Value> neumaierAdd(OpBuilder &b, Location loc,
-                                           Value s, Value c, Value x) {
+static std::pair<Value, Value> neumaierAdd(OpBuilder &b, Location loc, Value s,
+                                           Value c, Value x) {
   Value t = arith::AddFOp::create(b, loc, s, x);
   Value absS = math::AbsFOp::create(b, loc, s);
   Value absX = math::AbsFOp::create(b, loc, x);
@@ -164,8 +162,8 @@ SmallVector<Value> MeanNumerics::buildCombine(OpBuilder &b, Location loc,
 /// f32: a direct f64->f16 truncation is a libcall (__truncdfhf2) that JIT
 /// runtimes do not provide, and the double rounding can only matter on exact
 /// f32 ties, which a mean of f16 values does not produce below 2^13 terms.
-static Value divideAndRound(OpBuilder &b, Location loc, Value sum,
-                            Value countF, Type target) {
+static Value divideAndRound(OpBuilder &b, Location loc, Value sum, Value countF,
+                            Type target) {
   Value mean = arith::DivFOp::create(b, loc, sum, countF);
   if (target == mean.getType())
     return mean;
@@ -181,8 +179,7 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
   Type i64 = b.getI64Type();
   Value count64 = arith::IndexCastUIOp::create(b, loc, i64, count);
   if (kind == Kind::Float || kind == Kind::Complex) {
-    Value countF =
-        arith::UIToFPOp::create(b, loc, b.getF64Type(), count64);
+    Value countF = arith::UIToFPOp::create(b, loc, b.getF64Type(), count64);
     if (kind == Kind::Float) {
       Value sum = acc[0];
       if (acc.size() == 2) {
@@ -190,9 +187,9 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
         // met a NaN: then the compensation is NaN and must not win.
         Value inf = arith::ConstantOp::create(
             b, loc, b.getF64FloatAttr(std::numeric_limits<double>::infinity()));
-        Value finite = arith::CmpFOp::create(
-            b, loc, arith::CmpFPredicate::OLT,
-            math::AbsFOp::create(b, loc, sum), inf);
+        Value finite =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                  math::AbsFOp::create(b, loc, sum), inf);
         Value compensated = arith::AddFOp::create(b, loc, sum, acc[1]);
         sum = arith::SelectOp::create(b, loc, finite, compensated, sum);
       }
@@ -208,10 +205,10 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
   Value countI = count64;
   if (accType != i64)
     countI = arith::ExtUIOp::create(b, loc, accType, count64);
-  Value zero = arith::ConstantOp::create(b, loc, accType,
-                                         b.getIntegerAttr(accType, 0));
-  Value one = arith::ConstantOp::create(b, loc, accType,
-                                        b.getIntegerAttr(accType, 1));
+  Value zero =
+      arith::ConstantOp::create(b, loc, accType, b.getIntegerAttr(accType, 0));
+  Value one =
+      arith::ConstantOp::create(b, loc, accType, b.getIntegerAttr(accType, 1));
   Value isEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, countI, zero);
   Value divisor = arith::SelectOp::create(b, loc, isEmpty, one, countI);
@@ -252,7 +249,8 @@ public:
               &lossy);
     // d = mantissa * 2^exp with an integer mantissa below 2^53.
     int exp = 0;
-    llvm::APFloat frac = llvm::frexp(d, exp, llvm::APFloat::rmNearestTiesToEven);
+    llvm::APFloat frac =
+        llvm::frexp(d, exp, llvm::APFloat::rmNearestTiesToEven);
     llvm::APFloat scaled =
         llvm::scalbn(frac, 53, llvm::APFloat::rmNearestTiesToEven);
     llvm::APSInt mantissa(64, /*isUnsigned=*/false);
@@ -291,8 +289,8 @@ public:
     llvm::APInt kept = shift > 0 ? quotient.lshr(shift) : quotient;
     if (shift > 0) {
       bool round = quotient[shift - 1];
-      llvm::APInt lowMask = llvm::APInt::getLowBitsSet(quotient.getBitWidth(),
-                                                       shift - 1);
+      llvm::APInt lowMask =
+          llvm::APInt::getLowBitsSet(quotient.getBitWidth(), shift - 1);
       bool sticky = !(quotient & lowMask).isZero() || !remainder.isZero();
       if (round && (sticky || kept[0]))
         kept += 1;
@@ -315,9 +313,9 @@ private:
 
 /// Visits, for every result element in row-major order, the flat input
 /// indices reduced into it.
-static void forEachReduction(
-    ArrayRef<int64_t> shape, ArrayRef<int64_t> reducedDims,
-    function_ref<void(ArrayRef<int64_t> inputIndices)> callback) {
+static void
+forEachReduction(ArrayRef<int64_t> shape, ArrayRef<int64_t> reducedDims,
+                 function_ref<void(ArrayRef<int64_t> inputIndices)> callback) {
   int64_t rank = shape.size();
   SmallVector<int64_t> strides(rank, 1);
   for (int64_t i = rank - 2; i >= 0; --i)
@@ -365,10 +363,10 @@ DenseElementsAttr MeanNumerics::evaluate(DenseElementsAttr input,
     forEachReduction(shape, reducedDims, [&](ArrayRef<int64_t> idx) {
       APInt sum(128, 0);
       for (int64_t i : idx)
-        sum += kind == Kind::SignedInt ? values[i].sext(128)
-                                       : values[i].zext(128);
+        sum +=
+            kind == Kind::SignedInt ? values[i].sext(128) : values[i].zext(128);
       APInt count(128, idx.size());
-      APInt mean = idx.empty() ? APInt(128, 0)
+      APInt mean = idx.empty()               ? APInt(128, 0)
                    : kind == Kind::SignedInt ? sum.sdiv(count)
                                              : sum.udiv(count);
       results.push_back(mean.trunc(width));

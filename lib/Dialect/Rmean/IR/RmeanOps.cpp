@@ -52,8 +52,7 @@ checkAxes(ArrayRef<int64_t> axes, int64_t rank,
                          "empty axes";
         else
           emitError() << "axis " << axis << " is out of range [" << -rank
-                      << ", " << rank - 1 << "] for an input of rank "
-                      << rank;
+                      << ", " << rank - 1 << "] for an input of rank " << rank;
       }
       return failure();
     }
@@ -117,8 +116,9 @@ static std::optional<SmallVector<int64_t>> getConstantAxes(Value axesTensor) {
   DenseIntElementsAttr attr;
   if (!axesTensor || !matchPattern(axesTensor, m_Constant(&attr)))
     return std::nullopt;
-  return llvm::to_vector(llvm::map_range(
-      attr.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); }));
+  return llvm::to_vector(
+      llvm::map_range(attr.getValues<APInt>(),
+                      [](const APInt &v) { return v.getSExtValue(); }));
 }
 
 std::optional<SmallVector<int64_t>> ReduceMeanOp::getStaticReducedDims() {
@@ -145,8 +145,8 @@ std::optional<SmallVector<int64_t>> ReduceMeanOp::getStaticReducedDims() {
   return resolveReducedDims(*normalised, rank, getNoopWithEmptyAxes());
 }
 
-void ReduceMeanOp::build(OpBuilder &builder, OperationState &state,
-                         Value input, ArrayRef<int64_t> axes, bool keepDims,
+void ReduceMeanOp::build(OpBuilder &builder, OperationState &state, Value input,
+                         ArrayRef<int64_t> axes, bool keepDims,
                          bool noopWithEmptyAxes) {
   auto inputType = cast<RankedTensorType>(input.getType());
   RankedTensorType resultType =
@@ -177,11 +177,10 @@ static LogicalResult verifyResultShape(ReduceMeanOp op,
            << ")";
   for (int64_t i = 0, e = expected.getRank(); i < e; ++i) {
     int64_t want = expected.getDimSize(i), got = actual.getDimSize(i);
-    if (ShapedType::isStatic(want) && ShapedType::isStatic(got) &&
-        want != got)
+    if (ShapedType::isStatic(want) && ShapedType::isStatic(got) && want != got)
       return op.emitOpError("result dimension ")
-             << i << " has size " << got << " but the inferred size is "
-             << want << " (inferred result type " << expected << ")";
+             << i << " has size " << got << " but the inferred size is " << want
+             << " (inferred result type " << expected << ")";
   }
   return success();
 }
@@ -196,13 +195,12 @@ static LogicalResult verifyRuntimeAxesResult(ReduceMeanOp op,
   ArrayRef<int64_t> out = resultType.getShape();
   // A statically empty operand is handled like empty attribute axes.
   if (axesLength == 0)
-    return verifyResultShape(op,
-                             buildResultType(inputType,
-                                             resolveReducedDims(
-                                                 {}, rank,
-                                                 op.getNoopWithEmptyAxes()),
-                                             op.getKeepDims()),
-                             resultType);
+    return verifyResultShape(
+        op,
+        buildResultType(inputType,
+                        resolveReducedDims({}, rank, op.getNoopWithEmptyAxes()),
+                        op.getKeepDims()),
+        resultType);
   if (op.getKeepDims()) {
     if (resultType.getRank() != rank)
       return op.emitOpError("result rank ")
@@ -213,8 +211,8 @@ static LogicalResult verifyRuntimeAxesResult(ReduceMeanOp op,
           out[i] == 1 || out[i] == in[i])
         continue;
       return op.emitOpError("result dimension ")
-             << i << " has size " << out[i] << " but can only be 1 or "
-             << in[i] << " (it is reduced or kept depending on runtime axes)";
+             << i << " has size " << out[i] << " but can only be 1 or " << in[i]
+             << " (it is reduced or kept depending on runtime axes)";
     }
     return success();
   }
@@ -280,11 +278,11 @@ LogicalResult ReduceMeanOp::verify() {
   if (attrAxes) {
     if (failed(checkAxes(*attrAxes, rank, emitError)))
       return failure();
-    return verifyResultShape(
-        *this,
-        inferResultType(inputType, *attrAxes, getKeepDims(),
-                        getNoopWithEmptyAxes()),
-        resultType);
+    return verifyResultShape(*this,
+                             inferResultType(inputType, *attrAxes,
+                                             getKeepDims(),
+                                             getNoopWithEmptyAxes()),
+                             resultType);
   }
 
   auto axesType = dyn_cast<RankedTensorType>(axesTensor.getType());
@@ -340,8 +338,8 @@ LogicalResult ReduceMeanOp::reifyResultShapes(
     return failure();
   int64_t rank = inputType.getRank();
   Value axesTensor = getAxesTensor();
-  Type axisType = builder.getIntegerType(
-      axesType.getElementType().getIntOrFloatBitWidth());
+  Type axisType =
+      builder.getIntegerType(axesType.getElementType().getIntOrFloatBitWidth());
   if (!axesType.getElementType().isSignlessInteger())
     return failure();
   SmallVector<Value> dims;
