@@ -190,9 +190,17 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   Value numAxes = tensor::DimOp::create(b, loc, axes, 0);
   Value rank64 = arith::ConstantIntOp::create(b, loc, i64, rank);
   Value zero64 = arith::ConstantIntOp::create(b, loc, i64, 0);
-  Value one64 = arith::ConstantIntOp::create(b, loc, i64, 1);
+  // One mask bit per dimension; wider than 64 bits for huge ranks.
+  auto maskType = b.getIntegerType(std::max<int64_t>(64, rank));
+  auto maskConst = [&](OpBuilder &mb, const APInt &v) -> Value {
+    return arith::ConstantOp::create(mb, loc, maskType,
+                                     mb.getIntegerAttr(maskType, v));
+  };
+  unsigned maskWidth = maskType.getWidth();
+  Value zeroMask = maskConst(b, APInt(maskWidth, 0));
+  Value oneMask = maskConst(b, APInt(maskWidth, 1));
   auto loop = scf::ForOp::create(
-      b, loc, zeroIdx, numAxes, oneIdx, ValueRange{zero64},
+      b, loc, zeroIdx, numAxes, oneIdx, ValueRange{zeroMask},
       [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
         Value axis = tensor::ExtractOp::create(lb, lloc, axes, k);
         if (axis.getType() != axisStorage)
@@ -215,19 +223,20 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
         Value dim = arith::SelectOp::create(
             lb, lloc, isNeg, arith::AddIOp::create(lb, lloc, axis, rank64),
             axis);
-        Value bit = arith::ShLIOp::create(lb, lloc, one64, dim);
+        if (maskType != i64)
+          dim = arith::ExtUIOp::create(lb, lloc, maskType, dim);
+        Value bit = arith::ShLIOp::create(lb, lloc, oneMask, dim);
         Value seen = arith::AndIOp::create(lb, lloc, iter[0], bit);
         emitCheck(lb, lloc,
                   arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::eq,
-                                        seen, zero64),
+                                        seen, zeroMask),
                   "duplicate runtime axis (two axes name the same dimension)");
         scf::YieldOp::create(
             lb, lloc, ValueRange{arith::OrIOp::create(lb, lloc, iter[0], bit)});
       });
   Value mask = loop.getResult(0);
   if (!op.getNoopWithEmptyAxes()) {
-    Value all = arith::ConstantIntOp::create(
-        b, loc, i64, rank == 64 ? -1 : (int64_t(1) << rank) - 1);
+    Value all = maskConst(b, APInt::getLowBitsSet(maskWidth, rank));
     Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         numAxes, zeroIdx);
     mask = arith::SelectOp::create(b, loc, empty, all, mask);
@@ -237,11 +246,10 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   SmallVector<Value> reducedFlags, inSizes, outSizes;
   Value count = oneIdx, numKept = zeroIdx;
   for (int64_t i = 0; i < rank; ++i) {
-    Value bit = arith::ShLIOp::create(
-        b, loc, one64, arith::ConstantIntOp::create(b, loc, i64, i));
-    Value isReduced =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                              arith::AndIOp::create(b, loc, mask, bit), zero64);
+    Value bit = maskConst(b, APInt::getOneBitSet(maskWidth, i));
+    Value isReduced = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, mask, bit), zeroMask);
     Value size = tensor::DimOp::create(b, loc, input, i);
     reducedFlags.push_back(isReduced);
     inSizes.push_back(size);

@@ -156,3 +156,15 @@ func.func @runtime_axes_keep(%x: tensor<?x?xbf16>, %axes: tensor<?xsi64>) -> ten
   %0 = rmean.reduce_mean %x, %axes {keep_dims = true} : tensor<?x?xbf16>, tensor<?xsi64> -> tensor<?x?xbf16>
   return %0 : tensor<?x?xbf16>
 }
+
+// -----
+
+// Ranks above 64 get a wider mask (one bit per dimension), so "reduce all"
+// and the per-dimension bits stay exact.
+// CHECK-LABEL: func.func @runtime_axes_rank65
+//       CHECK:   %[[ALL:.+]] = arith.constant -1 : i65
+//       CHECK:   arith.select %{{.+}}, %[[ALL]], %{{.+}} : i65
+func.func @runtime_axes_rank65(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>, %axes: tensor<?xi64>) -> tensor<f32> {
+  %0 = rmean.reduce_mean %x, %axes {noop_with_empty_axes = false} : tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>, tensor<?xi64> -> tensor<f32>
+  return %0 : tensor<f32>
+}

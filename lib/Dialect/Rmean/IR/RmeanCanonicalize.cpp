@@ -20,6 +20,20 @@ using namespace mlir::rmean;
 /// small by folding only inputs up to this many elements.
 static constexpr int64_t kMaxConstantFoldElements = 1 << 16;
 
+/// True when `type` has at most kMaxConstantFoldElements elements. Multiplies
+/// with an early exit: getNumElements() can wrap around for huge shapes.
+static bool isSmallEnoughToFold(RankedTensorType type) {
+  int64_t count = 1;
+  for (int64_t size : type.getShape()) {
+    if (size > kMaxConstantFoldElements)
+      return false;
+    count *= size;
+    if (count > kMaxConstantFoldElements)
+      return false;
+  }
+  return true;
+}
+
 /// True when the reduction leaves every element value unchanged: no reduced
 /// dimension, or only static size-1 ones.
 static bool isValuePreserving(ReduceMeanOp op, ArrayRef<int64_t> reduced) {
@@ -47,7 +61,7 @@ OpFoldResult ReduceMeanOp::fold(FoldAdaptor adaptor) {
 
   auto input = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   if (!input || !inputType.hasStaticShape() || !resultType.hasStaticShape() ||
-      inputType.getNumElements() > kMaxConstantFoldElements)
+      !isSmallEnoughToFold(inputType))
     return {};
   FailureOr<MeanNumerics> numerics =
       MeanNumerics::get(inputType.getElementType());

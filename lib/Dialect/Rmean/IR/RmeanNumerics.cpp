@@ -241,6 +241,8 @@ public:
       (value.isNegative() ? sawNegInf : sawPosInf) = true;
       return;
     }
+    if (!value.isZero() || !value.isNegative())
+      onlyNegativeZeros = false;
     if (value.isZero())
       return;
     bool lossy = false;
@@ -268,6 +270,19 @@ public:
       return llvm::APFloat::getNaN(sem);
     if (sawPosInf || sawNegInf)
       return llvm::APFloat::getInf(sem, sawNegInf);
+    // The compiled code sums f64 values in f64, which overflows to +-Inf as
+    // IEEE addition does; fold the same way rather than to the exact mean.
+    if (&sem == &llvm::APFloat::IEEEdouble()) {
+      llvm::APFloat sum = rounded(1, sem);
+      if (sum.isInfinity())
+        return sum;
+    }
+    return rounded(count, sem);
+  }
+
+private:
+  /// The exact sum divided by `count`, rounded once to nearest-even.
+  llvm::APFloat rounded(uint64_t count, const llvm::fltSemantics &sem) const {
     bool negative = sum.isNegative();
     llvm::APInt magnitude = sum.abs();
     // Two extra bits below the target's last place give the round bit; the
@@ -277,8 +292,10 @@ public:
     llvm::APInt countBig(kWidth + 8, count);
     llvm::APInt quotient, remainder;
     llvm::APInt::udivrem(numerator, countBig, quotient, remainder);
+    // An exact zero sum is -0.0 only if every term was -0.0 (IEEE addition
+    // of zeros); a cancelling sum of non-zero terms is +0.0.
     if (quotient.isZero() && remainder.isZero())
-      return llvm::APFloat::getZero(sem, negative);
+      return llvm::APFloat::getZero(sem, onlyNegativeZeros);
     // value = quotient * 2^-(kScale + kExtra) (+ a sticky remainder).
     int precision = llvm::APFloat::semanticsPrecision(sem);
     int minExp = llvm::APFloat::semanticsMinExponent(sem);
@@ -305,9 +322,9 @@ public:
     return result;
   }
 
-private:
   llvm::APInt sum{kWidth, 0};
   bool sawNaN = false, sawPosInf = false, sawNegInf = false;
+  bool onlyNegativeZeros = true;
 };
 } // namespace
 
