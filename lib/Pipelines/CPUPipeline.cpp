@@ -46,6 +46,9 @@ static void addBufferizeStage(OpPassManager &pm) {
   // Returned buffers belong to the caller; everything else is freed.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // Ownership-based deallocation clones buffers it cannot prove owned (e.g.
+  // a returned view of a reshaped temporary); lower the clones to copies.
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 /// Loops and memrefs -> LLVM. The order matters: linalg must become loops

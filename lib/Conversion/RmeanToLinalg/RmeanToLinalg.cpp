@@ -168,6 +168,69 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
       keepDimsReassociation(rank, reduced));
 }
 
+/// Builds the mean over static `reduced` dimensions after coalescing: runs of
+/// adjacent reduced dimensions and runs of adjacent kept ones are collapsed
+/// into one dimension each (free on contiguous tensors), so that every
+/// layout reaches the reduction as one of a few canonical forms (row
+/// [P, R], column [R, P], middle [P, R, P], all [R], ...). The result is
+/// expanded back to the kept (or keep_dims) shape.
+Value buildCoalescedMean(OpBuilder &b, Location loc,
+                         const MeanNumerics &numerics, Value input,
+                         ArrayRef<int64_t> reduced, bool keepDims) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (i == 0 || isReduced(i) != isReduced(i - 1))
+      groups.emplace_back();
+    groups.back().push_back(i);
+  }
+  if (static_cast<int64_t>(groups.size()) == rank)
+    return buildStaticMean(b, loc, numerics, input, reduced, keepDims);
+
+  Value collapsed =
+      tensor::CollapseShapeOp::create(b, loc, input, groups).getResult();
+  SmallVector<int64_t> collapsedReduced;
+  for (auto [g, group] : llvm::enumerate(groups))
+    if (isReduced(group.front()))
+      collapsedReduced.push_back(g);
+  Value mean = buildStaticMean(b, loc, numerics, collapsed, collapsedReduced,
+                               /*keepDims=*/false);
+
+  // Expand: each kept group gives back its dimensions; with keep_dims the
+  // size-1 reduced dimensions join the kept group before them (or the first
+  // one when they lead).
+  SmallVector<int64_t> finalShape;
+  SmallVector<OpFoldResult> finalSizes;
+  SmallVector<ReassociationIndices> expand;
+  ReassociationIndices leading;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool red = isReduced(i);
+    if (red && !keepDims)
+      continue;
+    int64_t pos = finalShape.size();
+    finalShape.push_back(red ? 1 : inputType.getDimSize(i));
+    finalSizes.push_back(red ? b.getIndexAttr(1)
+                             : tensor::getMixedSize(b, loc, input, i));
+    bool startsGroup = !red && (i == 0 || isReduced(i - 1));
+    if (startsGroup) {
+      expand.emplace_back(leading);
+      leading.clear();
+      expand.back().push_back(pos);
+    } else if (expand.empty()) {
+      leading.push_back(pos);
+    } else {
+      expand.back().push_back(pos);
+    }
+  }
+  auto finalType = RankedTensorType::get(finalShape, numerics.elementType);
+  if (finalType == mean.getType())
+    return mean;
+  return tensor::ExpandShapeOp::create(b, loc, finalType, mean, expand,
+                                       finalSizes);
+}
+
 /// Builds the mean for axes read at run time. Which dimensions are reduced
 /// is only known as a bit mask, which no affine indexing map can express,
 /// so every element is added into the accumulator slot selected by its kept
@@ -387,8 +450,8 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     else if (reduced->empty())
       result = op.getInput();
     else
-      result = buildStaticMean(rewriter, loc, *numerics, op.getInput(),
-                               *reduced, op.getKeepDims());
+      result = buildCoalescedMean(rewriter, loc, *numerics, op.getInput(),
+                                  *reduced, op.getKeepDims());
     rewriter.replaceOp(op, castToDeclared(rewriter, loc, result, resultType));
     return success();
   }

@@ -30,16 +30,19 @@ func.func @row_f32(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
-// keep_dims on a signed integer with a dynamic reduced dimension: i64
-// accumulator, count from tensor.dim, truncating divsi guarded against an
-// empty count, then expand_shape back to rank 3.
+// keep_dims on a signed integer with a dynamic reduced dimension: the two
+// adjacent reduced dimensions are coalesced into one, the i64 accumulator
+// counts from tensor.dim, the truncating divsi is guarded against an empty
+// count, then expand_shape restores rank 3.
 // CHECK-LABEL: func.func @keep_i32
 //  CHECK-SAME:   (%[[X:.+]]: tensor<2x?x4xi32>)
-//       CHECK:   %[[D1:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<2x?x4xi32>
-//       CHECK:   %[[C:.+]] = arith.muli %{{.+}}, %[[D1]] : index
+//       CHECK:   %[[COL:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<2x?x4xi32> into tensor<2x?xi32>
+//       CHECK:   %[[D1:.+]] = tensor.dim %[[COL]], %{{.+}} : tensor<2x?xi32>
+//       CHECK:   arith.muli %{{.+}}, %[[D1]] : index
 //       CHECK:   linalg.fill ins(%{{.+}} : i64) outs(%{{.+}} : tensor<2xi64>)
 //       CHECK:   linalg.generic
-//  CHECK-SAME:       iterator_types = ["parallel", "reduction", "reduction"]
+//  CHECK-SAME:       iterator_types = ["parallel", "reduction"]
+//  CHECK-SAME:       ins(%[[COL]] : tensor<2x?xi32>)
 //       CHECK:     arith.extsi %{{.+}} : i32 to i64
 //       CHECK:     arith.addi
 //       CHECK:   %[[MEAN:.+]] = linalg.generic
@@ -51,6 +54,35 @@ func.func @row_f32(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 func.func @keep_i32(%x: tensor<2x?x4xi32>) -> tensor<2x1x1xi32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<2x?x4xi32> -> tensor<2x1x1xi32>
   return %0 : tensor<2x1x1xi32>
+}
+
+// -----
+
+// NHWC pooling (axes 1, 2) coalesces to a column-style [N, H*W, C] middle
+// reduction; the kept dimensions come back through expand_shape.
+// CHECK-LABEL: func.func @nhwc_pool
+//       CHECK:   tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2], [3]] : tensor<8x7x7x?xf32> into tensor<8x49x?xf32>
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       iterator_types = ["parallel", "reduction", "parallel"]
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   tensor.expand_shape
+//       CHECK:   return %{{.+}} : tensor<8x?xf32>
+func.func @nhwc_pool(%x: tensor<8x7x7x?xf32>) -> tensor<8x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<8x7x7x?xf32> -> tensor<8x?xf32>
+  return %0 : tensor<8x?xf32>
+}
+
+// -----
+
+// Leading size-1 dimensions of keep_dims join the first kept group.
+// CHECK-LABEL: func.func @leading_keep
+//       CHECK:   tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2, 3]] : tensor<3x4x5x6xf32> into tensor<12x30xf32>
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       iterator_types = ["reduction", "parallel"]
+//       CHECK:   tensor.expand_shape %{{.+}} {{\[}}[0, 1, 2, 3]] output_shape [1, 1, 5, 6] : tensor<30xf32> into tensor<1x1x5x6xf32>
+func.func @leading_keep(%x: tensor<3x4x5x6xf32>) -> tensor<1x1x5x6xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>, keep_dims = true} : tensor<3x4x5x6xf32> -> tensor<1x1x5x6xf32>
+  return %0 : tensor<1x1x5x6xf32>
 }
 
 // -----
@@ -72,11 +104,12 @@ func.func @col_ui64(%x: tensor<3x5xui64>) -> tensor<5xui64> {
 
 // -----
 
-// "Reduce all" spelled with empty axes: complex numbers sum both parts in
-// f64 and divide each by the count.
+// "Reduce all" spelled with empty axes: the input is flattened, complex
+// numbers sum both parts in f64 and divide each by the count.
 // CHECK-LABEL: func.func @all_complex
+//       CHECK:   tensor.collapse_shape %{{.+}} {{\[}}[0, 1]] : tensor<3x2xcomplex<f32>> into tensor<6xcomplex<f32>>
 //       CHECK:   %[[S:.+]]:2 = linalg.generic
-//  CHECK-SAME:       iterator_types = ["reduction", "reduction"]
+//  CHECK-SAME:       iterator_types = ["reduction"]
 //       CHECK:     complex.re
 //       CHECK:     complex.im
 //       CHECK:   linalg.generic
