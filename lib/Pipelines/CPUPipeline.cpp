@@ -8,6 +8,7 @@
 #include "rmean/Pipelines/Pipelines.h"
 
 #include "rmean/Conversion/Passes.h"
+#include "rmean/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -69,6 +70,9 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Failed run-time checks print, then abort: flush so the message survives
+  // a piped stdout.
+  pm.addPass(createRmeanFlushBeforeAbortPass());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -8,6 +8,7 @@
 #include "rmean/Conversion/Passes.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Pipelines/Pipelines.h"
+#include "rmean/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -18,6 +19,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::rmean::registerRmeanConversionPasses();
+  mlir::rmean::registerRmeanTransformsPasses();
   mlir::rmean::registerRmeanPipelines();
 
   mlir::DialectRegistry registry;

@@ -180,11 +180,20 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
+  // A kept group holds at most one dynamic dimension: its expand_shape back
+  // would otherwise need two dynamic sizes in one group, which
+  // expand-strided-metadata in MLIR 22 crashes on (llvm-project#186830).
   SmallVector<ReassociationIndices> groups;
+  bool groupHasDynamic = false;
   for (int64_t i = 0; i < rank; ++i) {
-    if (i == 0 || isReduced(i) != isReduced(i - 1))
+    bool dynamic = inputType.isDynamicDim(i);
+    if (i == 0 || isReduced(i) != isReduced(i - 1) ||
+        (!isReduced(i) && dynamic && groupHasDynamic)) {
       groups.emplace_back();
+      groupHasDynamic = false;
+    }
     groups.back().push_back(i);
+    groupHasDynamic |= dynamic;
   }
   if (static_cast<int64_t>(groups.size()) == rank)
     return buildStaticMean(b, loc, numerics, input, reduced, keepDims);
@@ -213,7 +222,10 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
     finalShape.push_back(red ? 1 : inputType.getDimSize(i));
     finalSizes.push_back(red ? b.getIndexAttr(1)
                              : tensor::getMixedSize(b, loc, input, i));
-    bool startsGroup = !red && (i == 0 || isReduced(i - 1));
+    bool startsGroup =
+        !red && llvm::any_of(groups, [&](const ReassociationIndices &g) {
+          return g.front() == i;
+        });
     if (startsGroup) {
       expand.emplace_back(leading);
       leading.clear();

@@ -158,20 +158,41 @@ SmallVector<Value> MeanNumerics::buildCombine(OpBuilder &b, Location loc,
   return out;
 }
 
-/// Divides an f64 sum by the count and rounds to `target`. f16 goes through
-/// f32: a direct f64->f16 truncation is a libcall (__truncdfhf2) that JIT
-/// runtimes do not provide, and the double rounding can only matter on exact
-/// f32 ties, which a mean of f16 values does not produce below 2^13 terms.
+/// Rounds an f64 to f32 with round-to-odd: truncate toward zero, then set
+/// the last mantissa bit if anything was lost. An f32 rounded to odd keeps
+/// enough information (24 > 11 + 2 bits) for a second, nearest-even rounding
+/// to f16 or bf16 to equal a single rounding of the f64 value; a plain
+/// nearest-even f32 step would round twice. (A direct f64 -> f16 truncation
+/// would be a libcall, __truncdfhf2, that JIT runtimes do not provide.)
+static Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  Value nearest = arith::TruncFOp::create(b, loc, f32, x);
+  Value back = arith::ExtFOp::create(b, loc, x.getType(), nearest);
+  // une is also true for NaN; setting the last bit keeps a NaN a NaN.
+  Value inexact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, back, x);
+  Value away = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     math::AbsFOp::create(b, loc, back),
+                                     math::AbsFOp::create(b, loc, x));
+  Value bits = arith::BitcastOp::create(b, loc, i32, nearest);
+  Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
+  // Sign-magnitude: one step down in the bits is one step toward zero.
+  Value truncated = arith::SelectOp::create(
+      b, loc, away, arith::SubIOp::create(b, loc, bits, one), bits);
+  Value odd = arith::SelectOp::create(
+      b, loc, inexact, arith::OrIOp::create(b, loc, truncated, one), bits);
+  return arith::BitcastOp::create(b, loc, f32, odd);
+}
+
+/// Divides an f64 sum by the count and rounds once to `target`.
 static Value divideAndRound(OpBuilder &b, Location loc, Value sum, Value countF,
                             Type target) {
   Value mean = arith::DivFOp::create(b, loc, sum, countF);
   if (target == mean.getType())
     return mean;
-  if (!isa<Float32Type>(target))
-    mean = arith::TruncFOp::create(b, loc, b.getF32Type(), mean);
-  if (target != mean.getType())
-    mean = arith::TruncFOp::create(b, loc, target, mean);
-  return mean;
+  if (isa<Float32Type>(target))
+    return arith::TruncFOp::create(b, loc, target, mean);
+  return arith::TruncFOp::create(b, loc, target, roundToOddF32(b, loc, mean));
 }
 
 Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
@@ -190,8 +211,14 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
         Value finite =
             arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
                                   math::AbsFOp::create(b, loc, sum), inf);
+        // A zero compensation is skipped rather than added, which would
+        // turn a sum of -0.0 values into +0.0.
+        Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
+        Value hasCompensation = arith::CmpFOp::create(
+            b, loc, arith::CmpFPredicate::ONE, acc[1], zero);
+        Value use = arith::AndIOp::create(b, loc, finite, hasCompensation);
         Value compensated = arith::AddFOp::create(b, loc, sum, acc[1]);
-        sum = arith::SelectOp::create(b, loc, finite, compensated, sum);
+        sum = arith::SelectOp::create(b, loc, use, compensated, sum);
       }
       return divideAndRound(b, loc, sum, countF, elementType);
     }
