@@ -201,3 +201,18 @@ func.func @runtime_axes_rank65(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x
   %0 = rmean.reduce_mean %x, %axes {noop_with_empty_axes = false} : tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>, tensor<?xi64> -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// Adjacent dynamic kept dimensions stay apart (expanding two dynamic sizes
+// from one collapsed dimension crashes upstream expand-strided-metadata);
+// dynamic reduced dimensions still merge.
+// CHECK-LABEL: func.func @dynamic_kept_groups
+//       CHECK:   tensor.collapse_shape %{{.+}} {{\[}}[0], [1], [2, 3]] : tensor<?x?x?x?xf32> into tensor<?x?x?xf32>
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       iterator_types = ["parallel", "parallel", "reduction"]
+//       CHECK:   tensor.expand_shape %{{.+}} {{\[}}[0], [1, 2, 3]] output_shape [%{{.+}}, %{{.+}}, 1, 1] : tensor<?x?xf32> into tensor<?x?x1x1xf32>
+func.func @dynamic_kept_groups(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x1x1xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: -2, -1>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x?x1x1xf32>
+  return %0 : tensor<?x?x1x1xf32>
+}
