@@ -195,11 +195,28 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
     groups.back().push_back(i);
     groupHasDynamic |= dynamic;
   }
-  if (static_cast<int64_t>(groups.size()) == rank)
+  // Empty tensors gain nothing from coalescing, and canonicalisation would
+  // fold a collapsed 0 x ? group to a static 0 that memref.collapse_shape
+  // then rejects.
+  if (static_cast<int64_t>(groups.size()) == rank ||
+      llvm::is_contained(inputType.getShape(), 0))
     return buildStaticMean(b, loc, numerics, input, reduced, keepDims);
 
-  Value collapsed =
-      tensor::CollapseShapeOp::create(b, loc, input, groups).getResult();
+  // A group with a dynamic member stays dynamic even when a static member
+  // is 0: memref.collapse_shape insists on it.
+  SmallVector<int64_t> collapsedShape;
+  for (const ReassociationIndices &group : groups) {
+    int64_t size = 1;
+    for (int64_t d : group)
+      size = (size == ShapedType::kDynamic || inputType.isDynamicDim(d))
+                 ? ShapedType::kDynamic
+                 : size * inputType.getDimSize(d);
+    collapsedShape.push_back(size);
+  }
+  Value collapsed = tensor::CollapseShapeOp::create(
+      b, loc,
+      RankedTensorType::get(collapsedShape, inputType.getElementType()),
+      input, groups);
   SmallVector<int64_t> collapsedReduced;
   for (auto [g, group] : llvm::enumerate(groups))
     if (isReduced(group.front()))

@@ -47,7 +47,12 @@ FailureOr<MeanNumerics> MeanNumerics::get(Type elementType) {
     if (!isa<Float32Type, Float64Type>(complexTy.getElementType()))
       return failure();
     n.kind = Kind::Complex;
-    n.accumulatorTypes = {f64, f64};
+    // complex<f64> parts carry a compensation term each, like f64:
+    // (re, re compensation, im, im compensation).
+    if (isa<Float64Type>(complexTy.getElementType()))
+      n.accumulatorTypes = {f64, f64, f64, f64};
+    else
+      n.accumulatorTypes = {f64, f64};
     return n;
   }
   auto intTy = dyn_cast<IntegerType>(elementType);
@@ -130,10 +135,13 @@ SmallVector<Value> MeanNumerics::buildAccumulate(OpBuilder &b, Location loc,
   case Kind::Complex: {
     Value re = complex::ReOp::create(b, loc, x);
     Value im = complex::ImOp::create(b, loc, x);
-    if (re.getType() != accumulatorTypes[0]) {
-      re = arith::ExtFOp::create(b, loc, accumulatorTypes[0], re);
-      im = arith::ExtFOp::create(b, loc, accumulatorTypes[1], im);
+    if (acc.size() == 4) {
+      auto [reS, reC] = neumaierAdd(b, loc, acc[0], acc[1], re);
+      auto [imS, imC] = neumaierAdd(b, loc, acc[2], acc[3], im);
+      return {reS, reC, imS, imC};
     }
+    re = arith::ExtFOp::create(b, loc, accumulatorTypes[0], re);
+    im = arith::ExtFOp::create(b, loc, accumulatorTypes[1], im);
     return {arith::AddFOp::create(b, loc, acc[0], re),
             arith::AddFOp::create(b, loc, acc[1], im)};
   }
@@ -144,9 +152,15 @@ SmallVector<Value> MeanNumerics::buildAccumulate(OpBuilder &b, Location loc,
 SmallVector<Value> MeanNumerics::buildCombine(OpBuilder &b, Location loc,
                                               ValueRange lhs,
                                               ValueRange rhs) const {
-  if (kind == Kind::Float && lhs.size() == 2) {
-    auto [s, c] = neumaierAdd(b, loc, lhs[0], lhs[1], rhs[0]);
-    return {s, arith::AddFOp::create(b, loc, c, rhs[1])};
+  // Compensated (sum, compensation) pairs: f64, and each complex<f64> part.
+  if ((kind == Kind::Float && lhs.size() == 2) || lhs.size() == 4) {
+    SmallVector<Value> out;
+    for (size_t i = 0; i < lhs.size(); i += 2) {
+      auto [s, c] = neumaierAdd(b, loc, lhs[i], lhs[i + 1], rhs[i]);
+      out.push_back(s);
+      out.push_back(arith::AddFOp::create(b, loc, c, rhs[i + 1]));
+    }
+    return out;
   }
   SmallVector<Value> out;
   for (auto [l, r] : llvm::zip_equal(lhs, rhs)) {
@@ -184,6 +198,24 @@ static Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
   return arith::BitcastOp::create(b, loc, f32, odd);
 }
 
+/// Folds a Neumaier compensation into its sum, unless the sum already
+/// overflowed or met a NaN (then the compensation is NaN and must not win)
+/// or the compensation is zero (adding +0.0 would turn a sum of -0.0 values
+/// into +0.0).
+static Value compensatedSum(OpBuilder &b, Location loc, Value sum,
+                            Value compensation) {
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getF64FloatAttr(std::numeric_limits<double>::infinity()));
+  Value finite = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                       math::AbsFOp::create(b, loc, sum), inf);
+  Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
+  Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                        compensation, zero);
+  Value use = arith::AndIOp::create(b, loc, finite, nonZero);
+  Value compensated = arith::AddFOp::create(b, loc, sum, compensation);
+  return arith::SelectOp::create(b, loc, use, compensated, sum);
+}
+
 /// Divides an f64 sum by the count and rounds once to `target`.
 static Value divideAndRound(OpBuilder &b, Location loc, Value sum, Value countF,
                             Type target) {
@@ -202,29 +234,18 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
   if (kind == Kind::Float || kind == Kind::Complex) {
     Value countF = arith::UIToFPOp::create(b, loc, b.getF64Type(), count64);
     if (kind == Kind::Float) {
-      Value sum = acc[0];
-      if (acc.size() == 2) {
-        // Fold the compensation in, unless the sum already overflowed or
-        // met a NaN: then the compensation is NaN and must not win.
-        Value inf = arith::ConstantOp::create(
-            b, loc, b.getF64FloatAttr(std::numeric_limits<double>::infinity()));
-        Value finite =
-            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
-                                  math::AbsFOp::create(b, loc, sum), inf);
-        // A zero compensation is skipped rather than added, which would
-        // turn a sum of -0.0 values into +0.0.
-        Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
-        Value hasCompensation = arith::CmpFOp::create(
-            b, loc, arith::CmpFPredicate::ONE, acc[1], zero);
-        Value use = arith::AndIOp::create(b, loc, finite, hasCompensation);
-        Value compensated = arith::AddFOp::create(b, loc, sum, acc[1]);
-        sum = arith::SelectOp::create(b, loc, use, compensated, sum);
-      }
+      Value sum =
+          acc.size() == 2 ? compensatedSum(b, loc, acc[0], acc[1]) : acc[0];
       return divideAndRound(b, loc, sum, countF, elementType);
     }
     Type partType = cast<ComplexType>(elementType).getElementType();
-    Value re = divideAndRound(b, loc, acc[0], countF, partType);
-    Value im = divideAndRound(b, loc, acc[1], countF, partType);
+    Value reSum = acc[0], imSum = acc[1];
+    if (acc.size() == 4) {
+      reSum = compensatedSum(b, loc, acc[0], acc[1]);
+      imSum = compensatedSum(b, loc, acc[2], acc[3]);
+    }
+    Value re = divideAndRound(b, loc, reSum, countF, partType);
+    Value im = divideAndRound(b, loc, imSum, countF, partType);
     return complex::CreateOp::create(b, loc, elementType, re, im);
   }
   // Integers: exact sum / count, truncated toward zero; 0 for no elements.

@@ -27,8 +27,8 @@ struct MeanNumerics {
   Type storageType;
   /// The parts of the running sum, in the order the lowering carries them.
   /// Floats sum in f64 (f64 itself with a Neumaier compensation term, so two
-  /// parts), integers in i64 (i128 for 64-bit types), complex numbers in
-  /// complex<f64>.
+  /// parts), integers in i64 (i128 for 64-bit types), complex numbers as two
+  /// f64 parts (four for complex<f64>: each part with its compensation).
   SmallVector<Type, 2> accumulatorTypes;
   Kind kind;
 
