@@ -11,12 +11,14 @@
 #include "rmean/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -25,9 +27,19 @@ using namespace mlir::rmean;
 
 /// rmean -> linalg on tensors; canonicalising first turns constant axes
 /// into attributes and folds identities, so fewer ops reach the lowering.
-static void addTensorStage(OpPassManager &pm) {
+static void addTensorStage(OpPassManager &pm,
+                           const RmeanCPUPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertRmeanToLinalgPass());
+  // The strategy passes find the conversion's ops by their marker
+  // attributes, so they run before anything can rebuild those ops.
+  if (options.vectorSize > 0) {
+    RmeanSelectCPUStrategyPassOptions select;
+    select.vectorSize = options.vectorSize;
+    select.cacheTile = options.cacheTile;
+    pm.addNestedPass<func::FuncOp>(createRmeanSelectCPUStrategyPass(select));
+    pm.addNestedPass<func::FuncOp>(createRmeanCPUTileAndVectorizePass());
+  }
   // Elementwise arith/math on whole tensors has no bufferization; make it
   // linalg first so that user code around the reductions lowers too.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
@@ -59,6 +71,12 @@ static void addBufferizeStage(OpPassManager &pm) {
 /// the rest because convert-to-llvm misses memref.reshape.
 static void addLLVMStage(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Vector ops left by the strategies: masks first, then transfers to
+  // loads/stores, then what remains of multi-reductions.
+  pm.addPass(vector::createLowerVectorMaskPass());
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(vector::createLowerVectorMultiReductionPass());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));
@@ -68,6 +86,7 @@ static void addLLVMStage(OpPassManager &pm) {
   // memref.reshape is only lowered by the dedicated memref conversion, not
   // by convert-to-llvm's interface-driven patterns.
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Failed run-time checks print, then abort: flush so the message survives
@@ -78,7 +97,7 @@ static void addLLVMStage(OpPassManager &pm) {
 
 void mlir::rmean::buildRmeanCPUPipeline(
     OpPassManager &pm, const RmeanCPUPipelineOptions &options) {
-  addTensorStage(pm);
+  addTensorStage(pm, options);
   addBufferizeStage(pm);
   addLLVMStage(pm);
 }

@@ -16,8 +16,16 @@ namespace mlir::rmean {
 /// Options of `--rmean-cpu-pipeline`.
 struct RmeanCPUPipelineOptions
     : public PassPipelineOptions<RmeanCPUPipelineOptions> {
-  // Strategy options (tile sizes, vector width, threads) arrive with the
-  // tiled and vectorised CPU strategies.
+  PassOptions::Option<int64_t> vectorSize{
+      *this, "vector-size",
+      llvm::cl::desc("Accumulator lanes per vector tile of the CPU strategies "
+                     "(0 disables tiling and vectorisation)"),
+      llvm::cl::init(16)};
+  PassOptions::Option<int64_t> cacheTile{
+      *this, "cache-tile",
+      llvm::cl::desc("Kept elements per cache tile of outer/middle-axis "
+                     "reductions"),
+      llvm::cl::init(1024)};
 };
 
 /// Lowers a module mixing rmean with upstream func/arith/math/complex/tensor/

@@ -7,11 +7,23 @@
 #ifndef RMEAN_TRANSFORMS_PASSES_H
 #define RMEAN_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::rmean {
+
+/// Name of the dictionary attribute recording the CPU strategy of a
+/// reduction: `kind` ("inner", "outer", "none"), `vector_size`,
+/// `cache_tile`.
+constexpr llvm::StringLiteral kRmeanCPUStrategyAttrName = "rmean.cpu_strategy";
 
 #define GEN_PASS_DECL
 #include "rmean/Transforms/Passes.h.inc"

@@ -35,4 +35,71 @@ def RmeanFlushBeforeAbortPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def RmeanSelectCPUStrategyPass
+    : Pass<"rmean-select-cpu-strategy", "::mlir::func::FuncOp"> {
+  let summary = "Choose how each rmean reduction is tiled and vectorised on CPU";
+  let description = [{
+    Looks at every reduction `linalg.generic` created by
+    `convert-rmean-to-linalg` (marked `rmean.reduction`; its dimensions are
+    already coalesced) and records the decision as a dictionary attribute
+    `rmean.cpu_strategy` that `rmean-cpu-tile-and-vectorize` reads:
+
+    - `kind = "inner"`: the only reduced dimension is the last one (row
+      means, NCHW pooling, reduce-all). Rows are processed one at a time;
+      the row is split into `vector_size`-wide partial sums (independent
+      vector accumulators, blocked summation) merged once per row.
+    - `kind = "outer"`: the reduced dimension is followed by one kept,
+      contiguous dimension (column means, NHWC pooling, middle axes). The
+      kept dimension is cut into `cache_tile`-wide chunks whose
+      accumulators stay in L1 while the reduced rows stream past, each row
+      chunk added `vector_size` lanes at a time.
+    - `kind = "none"`: anything else (several separate reduced runs,
+      128-bit or compensated accumulators): left to the scalar lowering.
+
+    An op that already has `rmean.cpu_strategy` keeps it, so a user or a
+    tuner can override the choice by hand.
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["parallel", "reduction"], ...}
+        {rmean.reduction} ...
+    // gets
+    %s = linalg.generic ... {rmean.cpu_strategy = {kind = "inner",
+        vector_size = 16 : i64, cache_tile = 1024 : i64}, rmean.reduction}
+    ```
+
+    Test: `test/Transforms/select-cpu-strategy.mlir`.
+  }];
+  let options = [
+    Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
+           "Accumulator lanes per vector tile (elements, not bytes)">,
+    Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
+           "Kept elements per cache tile of outer/middle reductions">
+  ];
+}
+
+def RmeanCPUTileAndVectorizePass
+    : Pass<"rmean-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile and vectorise rmean reductions as their strategy says";
+  let description = [{
+    Applies the `rmean.cpu_strategy` of each reduction with upstream
+    machinery: `scf::tileUsingSCF` (parallel tiling, and partial-reduction
+    tiling for "inner"), loop peeling so that full tiles are static, and
+    `linalg::vectorize` on the full tiles; remainders stay scalar. The
+    finalising division (`rmean.finalize`) is tiled and vectorised along
+    its last dimension. Afterwards leading unit vector dimensions are
+    dropped, multi-reductions lowered and loop-invariant accumulator
+    reads/writes hoisted so that accumulators live in registers.
+
+    Test: `test/Transforms/cpu-tile-and-vectorize.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // RMEAN_TRANSFORMS_PASSES_TD

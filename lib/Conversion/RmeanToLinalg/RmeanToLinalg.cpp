@@ -49,16 +49,19 @@ Value indexConst(OpBuilder &b, Location loc, int64_t v) {
 
 /// Casts `value` to `declared`, checking at run time every dimension that
 /// `declared` makes static but `value` does not know (tensor.cast alone would
-/// make a mismatch undefined behaviour).
+/// make a mismatch undefined behaviour). `sizes` are the actual sizes of
+/// `value`, computed from the input: a tensor.dim of `value` itself would be
+/// folded to the declared size once canonicalisation moves the cast into
+/// the producer.
 Value castToDeclared(OpBuilder &b, Location loc, Value value,
-                     RankedTensorType declared) {
+                     RankedTensorType declared, ArrayRef<OpFoldResult> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type == declared)
     return value;
   for (int64_t i = 0, e = declared.getRank(); i < e; ++i) {
     if (!type.isDynamicDim(i) || declared.isDynamicDim(i))
       continue;
-    Value size = tensor::DimOp::create(b, loc, value, i);
+    Value size = getValueOrCreateConstantIndexOp(b, loc, sizes[i]);
     Value ok =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
                               indexConst(b, loc, declared.getDimSize(i)));
@@ -143,6 +146,9 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
             numerics.buildAccumulate(nb, nloc, element, args.drop_front()));
       });
 
+  // Tag for the CPU/GPU strategy passes, which only touch rmean's own ops.
+  sum->setAttr(kRmeanReductionAttrName, b.getUnitAttr());
+
   // Mean: one elementwise op over the accumulators.
   int64_t keptRank = keptShape.size();
   auto meanType = RankedTensorType::get(keptShape, numerics.elementType);
@@ -157,6 +163,7 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
         Value m = numerics.buildMean(nb, nloc, args.drop_back(), count);
         linalg::YieldOp::create(nb, nloc, numerics.fromStorage(nb, nloc, m));
       });
+  mean->setAttr(kRmeanFinalizeAttrName, b.getUnitAttr());
   Value result = mean.getResult(0);
   if (!keepDims)
     return result;
@@ -214,8 +221,7 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
     collapsedShape.push_back(size);
   }
   Value collapsed = tensor::CollapseShapeOp::create(
-      b, loc,
-      RankedTensorType::get(collapsedShape, inputType.getElementType()),
+      b, loc, RankedTensorType::get(collapsedShape, inputType.getElementType()),
       input, groups);
   SmallVector<int64_t> collapsedReduced;
   for (auto [g, group] : llvm::enumerate(groups))
@@ -418,7 +424,8 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
                    })
                    .getResult(0);
   if (op.getKeepDims())
-    return castToDeclared(b, loc, mean, resultType);
+    return castToDeclared(b, loc, mean, resultType,
+                          getAsOpFoldResult(ValueRange(outSizes)));
 
   // Drop the reduced dimensions: result dimension j is the j-th kept one.
   SmallVector<Value> resultSizes;
@@ -446,7 +453,8 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
       SmallVector<int64_t>(resultRank, ShapedType::kDynamic),
       numerics.elementType);
   Value reshaped = tensor::ReshapeOp::create(b, loc, reshapedType, mean, shape);
-  return castToDeclared(b, loc, reshaped, resultType);
+  return castToDeclared(b, loc, reshaped, resultType,
+                        getAsOpFoldResult(ValueRange(resultSizes)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -473,15 +481,21 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     std::optional<SmallVector<int64_t>> reduced = op.getStaticReducedDims();
     if (!reduced && !op.getAxesTensor())
       return rewriter.notifyMatchFailure(op, "invalid static axes");
-    Value result;
-    if (!reduced)
-      result = buildRuntimeMean(rewriter, loc, *numerics, op);
-    else if (reduced->empty())
-      result = op.getInput();
-    else
+    // The runtime path checks its declared sizes itself; the static sizes
+    // come from the input (see castToDeclared).
+    if (!reduced) {
+      rewriter.replaceOp(op, buildRuntimeMean(rewriter, loc, *numerics, op));
+      return success();
+    }
+    ReifiedRankedShapedTypeDims shapes;
+    if (failed(op.reifyResultShapes(rewriter, shapes)))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
+    Value result = op.getInput();
+    if (!reduced->empty())
       result = buildCoalescedMean(rewriter, loc, *numerics, op.getInput(),
                                   *reduced, op.getKeepDims());
-    rewriter.replaceOp(op, castToDeclared(rewriter, loc, result, resultType));
+    rewriter.replaceOp(
+        op, castToDeclared(rewriter, loc, result, resultType, shapes[0]));
     return success();
   }
 };

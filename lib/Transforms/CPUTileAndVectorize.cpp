@@ -1,0 +1,284 @@
+//===- CPUTileAndVectorize.cpp - apply the CPU strategy of reductions -----===//
+//
+// Reads `rmean.cpu_strategy` (see SelectCPUStrategy.cpp) and applies it with
+// upstream tiling, peeling and vectorisation. Only the glue is ours: which
+// dimension gets which tile size, and where the partial-reduction
+// accumulators start (-0.0, the IEEE additive identity, where upstream uses
+// +0.0 and would turn a mean of -0.0 values into +0.0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
+#include "rmean/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::rmean {
+#define GEN_PASS_DEF_RMEANCPUTILEANDVECTORIZEPASS
+#include "rmean/Transforms/Passes.h.inc"
+} // namespace mlir::rmean
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+namespace {
+
+struct Strategy {
+  StringRef kind;
+  int64_t vectorSize;
+  int64_t cacheTile;
+};
+
+/// Parses `rmean.cpu_strategy`; a malformed hand-written one is an error.
+FailureOr<std::optional<Strategy>> readStrategy(Operation *op) {
+  Attribute raw = op->getAttr(kRmeanCPUStrategyAttrName);
+  if (!raw)
+    return std::optional<Strategy>();
+  auto dict = dyn_cast<DictionaryAttr>(raw);
+  auto kind = dict ? dict.getAs<StringAttr>("kind") : StringAttr();
+  auto vs = dict ? dict.getAs<IntegerAttr>("vector_size") : IntegerAttr();
+  auto ct = dict ? dict.getAs<IntegerAttr>("cache_tile") : IntegerAttr();
+  if (!kind || !vs || !ct || vs.getInt() < 1 || ct.getInt() < 1 ||
+      !llvm::is_contained({"inner", "outer", "none"}, kind.getValue()))
+    return op->emitError("malformed '")
+           << kRmeanCPUStrategyAttrName
+           << "': expected {kind = \"inner\"|\"outer\"|\"none\", vector_size "
+              "= N, cache_tile = M} with positive N and M";
+  return std::optional<Strategy>(
+      Strategy{kind.getValue(), vs.getInt(), ct.getInt()});
+}
+
+/// Tiles `op` with `sizes` (0 = untiled) and replaces it.
+FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter, Operation *op,
+                                     ArrayRef<int64_t> sizes,
+                                     bool partialReduction = false) {
+  // Empty iteration spaces have nothing to tile (and upstream tiling does
+  // not expect them).
+  if (llvm::is_contained(cast<linalg::LinalgOp>(op).getStaticLoopRanges(), 0))
+    return failure();
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op->getContext(), sizes));
+  if (partialReduction) {
+    SmallVector<unsigned> dims;
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (size != 0)
+        dims.push_back(i);
+    options.setReductionTilingStrategy(
+        ReductionTilingStrategy::PartialReductionOuterReduction);
+    options.setReductionDims(dims);
+  }
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, cast<TilingInterface>(op), options);
+  // Loops that fold away (a single or an empty tile) leave nothing to
+  // vectorise; keep the op as it is.
+  if (failed(result) || result->tiledOps.empty() || result->loops.empty())
+    return failure();
+  rewriter.replaceOp(op, result->replacements);
+  return result;
+}
+
+/// Splits the last iteration off `loop` so that its main part runs full,
+/// static tiles. A loop whose step divides its range is left as it is.
+void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
+  auto forOp = dyn_cast_or_null<scf::ForOp>(loop.getOperation());
+  if (!forOp)
+    return;
+  scf::ForOp remainder;
+  (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder);
+}
+
+constexpr StringLiteral kVectorizeMarker = "rmean.vectorize";
+
+/// Marks a full tile for vectorisation once canonicalisation has made its
+/// shape static (peeling leaves constant sizes behind that only folding
+/// turns into static types). Vectorising with explicit sizes instead would
+/// need masks in the hot loop.
+LogicalResult markForVectorization(Operation *op) {
+  op->setAttr(kVectorizeMarker, UnitAttr::get(op->getContext()));
+  return success();
+}
+
+/// Applies `patterns` plus every loaded dialect's canonicalisations.
+LogicalResult canonicalize(func::FuncOp func, RewritePatternSet &&patterns) {
+  MLIRContext *ctx = func.getContext();
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// Upstream starts partial sums at +0.0; use -0.0 so signed zeros survive.
+void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
+  for (Value init : inits) {
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      continue;
+    auto floatTy = dyn_cast<FloatType>(fill.getInputs()[0].getType());
+    if (!floatTy)
+      continue;
+    rewriter.setInsertionPoint(fill);
+    Value negZero = arith::ConstantOp::create(
+        rewriter, fill.getLoc(), floatTy,
+        rewriter.getFloatAttr(
+            floatTy, APFloat::getZero(floatTy.getFloatSemantics(), true)));
+    rewriter.modifyOpInPlace(
+        fill, [&] { fill.getInputsMutable()[0].assign(negZero); });
+  }
+}
+
+/// [P..., R]: one row at a time, the row cut into vector-wide partial sums.
+LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
+                         const Strategy &s) {
+  int64_t n = op.getNumLoops();
+  Operation *current = op;
+  if (n > 1) {
+    SmallVector<int64_t> rows(n, 1);
+    rows.back() = 0;
+    FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, rows);
+    if (failed(r))
+      return failure();
+    current = r->tiledOps.front();
+  }
+  SmallVector<int64_t> split(n, 0);
+  split.back() = s.vectorSize;
+  FailureOr<scf::SCFTilingResult> r =
+      tile(rewriter, current, split, /*partialReduction=*/true);
+  if (failed(r))
+    return failure();
+  useNegativeZeroInit(rewriter, r->initialValues);
+  Operation *partial = r->tiledOps.front();
+  peel(rewriter, r->loops.back());
+  (void)markForVectorization(partial);
+  for (Operation *merge : r->mergeOps)
+    (void)markForVectorization(merge);
+  return success();
+}
+
+/// [P..., R, P]: cache-sized chunks of the last dimension, the reduced rows
+/// streamed through them, each row chunk added vector-wide.
+LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
+                         const Strategy &s) {
+  int64_t n = op.getNumLoops();
+  SmallVector<int64_t> chunk(n, 1);
+  chunk[n - 2] = 0;
+  chunk[n - 1] = s.cacheTile;
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, chunk);
+  if (failed(r))
+    return failure();
+  SmallVector<int64_t> rowsThenLanes(n, 0);
+  rowsThenLanes[n - 2] = 1;
+  rowsThenLanes[n - 1] = s.vectorSize;
+  FailureOr<scf::SCFTilingResult> inner =
+      tile(rewriter, r->tiledOps.front(), rowsThenLanes);
+  if (failed(inner))
+    return failure();
+  Operation *tileOp = inner->tiledOps.front();
+  peel(rewriter, inner->loops.back());
+  return markForVectorization(tileOp);
+}
+
+/// The elementwise division: vector-wide along its last dimension.
+LogicalResult applyFinalize(RewriterBase &rewriter, linalg::GenericOp op,
+                            int64_t vectorSize) {
+  int64_t n = op.getNumLoops();
+  if (n == 0 || llvm::is_contained(op.getStaticLoopRanges(), 0))
+    return success();
+  SmallVector<int64_t> sizes(n, 1);
+  sizes.back() = vectorSize;
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, sizes);
+  if (failed(r))
+    return failure();
+  Operation *tileOp = r->tiledOps.front();
+  peel(rewriter, r->loops.back());
+  return markForVectorization(tileOp);
+}
+
+struct RmeanCPUTileAndVectorizePass
+    : rmean::impl::RmeanCPUTileAndVectorizePassBase<
+          RmeanCPUTileAndVectorizePass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *ctx = &getContext();
+    IRRewriter rewriter(ctx);
+
+    // Fold casts of static shapes into the ops first, so that sizes known
+    // statically (e.g. empty dimensions) are seen as such.
+    if (failed(canonicalize(func, RewritePatternSet(ctx))))
+      return signalPassFailure();
+
+    SmallVector<std::pair<linalg::GenericOp, Strategy>> reductions;
+    SmallVector<linalg::GenericOp> finalizers;
+    int64_t finalizeWidth = 0;
+    bool malformed = false;
+    func.walk([&](linalg::GenericOp op) {
+      FailureOr<std::optional<Strategy>> s = readStrategy(op);
+      if (failed(s)) {
+        malformed = true;
+        return;
+      }
+      if (op->hasAttr(kRmeanReductionAttrName) && *s && (*s)->kind != "none") {
+        reductions.emplace_back(op, **s);
+        finalizeWidth = std::max(finalizeWidth, (*s)->vectorSize);
+      }
+      if (op->hasAttr(kRmeanFinalizeAttrName) && op.hasPureTensorSemantics())
+        finalizers.push_back(op);
+    });
+    if (malformed)
+      return signalPassFailure();
+    // A strategy that upstream cannot apply leaves a (still correct) scalar
+    // reduction behind rather than failing the compilation.
+    for (auto [op, s] : reductions) {
+      if (s.kind == "inner")
+        (void)applyInner(rewriter, op, s);
+      else
+        (void)applyOuter(rewriter, op, s);
+    }
+    if (finalizeWidth > 0)
+      for (linalg::GenericOp op : finalizers)
+        (void)applyFinalize(rewriter, op, finalizeWidth);
+
+    // Make the full tiles static, then vectorise them; the peeled
+    // remainders (dynamic) stay scalar.
+    if (failed(canonicalize(func, RewritePatternSet(ctx))))
+      return signalPassFailure();
+    SmallVector<linalg::LinalgOp> marked;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kVectorizeMarker))
+        marked.push_back(op);
+    });
+    for (linalg::LinalgOp op : marked) {
+      op->removeAttr(kVectorizeMarker);
+      if (op.hasDynamicShape())
+        continue;
+      rewriter.setInsertionPoint(op);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op);
+      if (succeeded(result))
+        rewriter.replaceOp(op, result->replacements);
+    }
+
+    RewritePatternSet patterns(ctx);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        patterns, vector::VectorMultiReductionLowering::InnerReduction);
+    if (failed(canonicalize(func, std::move(patterns))))
+      return signalPassFailure();
+
+    // Keep the accumulators of the innermost loops in registers.
+    func.walk([&](scf::ForOp loop) {
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    });
+  }
+};
+} // namespace
