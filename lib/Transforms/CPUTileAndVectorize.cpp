@@ -267,12 +267,18 @@ struct RmeanCPUTileAndVectorizePass
         rewriter.replaceOp(op, result->replacements);
     }
 
+    // Drop unit dimensions first: multi-reductions over a unit dimension
+    // (the streamed row of "outer") then fold to plain vector adds, and
+    // only the true horizontal merges of "inner" are left to lower.
     RewritePatternSet patterns(ctx);
     vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
-    vector::populateVectorMultiReductionLoweringPatterns(
-        patterns, vector::VectorMultiReductionLowering::InnerReduction);
     if (failed(canonicalize(func, std::move(patterns))))
+      return signalPassFailure();
+    RewritePatternSet lowering(ctx);
+    vector::populateVectorMultiReductionLoweringPatterns(
+        lowering, vector::VectorMultiReductionLowering::InnerReduction);
+    if (failed(canonicalize(func, std::move(lowering))))
       return signalPassFailure();
 
     // Keep the accumulators of the innermost loops in registers.

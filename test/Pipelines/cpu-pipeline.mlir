@@ -1,5 +1,6 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
+// RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=0" | FileCheck %s --check-prefix=SCALAR
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 
 // The whole module reaches the LLVM dialect: no rmean, tensor, linalg,
@@ -14,11 +15,19 @@
 // CLEAN-NOT: scf.
 // CLEAN-NOT: unrealized_conversion_cast
 
+// The row mean is vectorised: 16-lane f64 accumulators, a horizontal
+// reduction per row, a vectorised division.
 // CHECK-LABEL: llvm.func @row_mean
-// CHECK:         llvm.fadd {{.*}} : f64
-// CHECK:         llvm.fdiv {{.*}} : f64
-// CHECK:         llvm.fptrunc {{.*}} : f64 to f32
+// CHECK:         llvm.fpext {{.*}} : vector<16xf32> to vector<16xf64>
+// CHECK:         llvm.fadd {{.*}} : vector<16xf64>
+// CHECK:         llvm.intr.vector.reduce.fadd
+// CHECK:         llvm.fdiv {{.*}} : vector<16xf64>
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
+// vector-size=0 turns the strategies off: scalar loops only.
+// SCALAR-LABEL: llvm.func @row_mean
+// SCALAR-NOT:     vector<
+// SCALAR:         llvm.fadd {{.*}} : f64
+// SCALAR-LABEL: llvm.func @_mlir_ciface_row_mean
 func.func @row_mean(%x: tensor<?x?xf32>) -> tensor<?xf32> attributes {llvm.emit_c_interface} {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>

@@ -1,0 +1,84 @@
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile-and-vectorize --split-input-file -verify-diagnostics | FileCheck %s
+
+// Inner: one row at a time; the row is cut into 16-lane partial sums
+// starting at -0.0, kept in a vector register across the loop; the 4-wide
+// tail stays a scalar linalg op; one horizontal reduction per row.
+// CHECK-LABEL: func.func @inner
+//   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f64
+//   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
+//       CHECK:   scf.for %[[ROW:.+]] =
+//       CHECK:     linalg.fill ins(%[[NEGZERO]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
+//       CHECK:     %[[ACC:.+]]:2 = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %{{.+}} iter_args(%{{.+}} = %{{.+}}, %[[V:.+]] = %{{.+}}) -> (tensor<1x16xf64>, vector<16xf64>)
+//       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
+//       CHECK:       %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
+//       CHECK:       arith.addf %[[V]], %[[W]] : vector<16xf64>
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<1x4xf32>)
+//       CHECK:     vector.reduction <add>, %{{.+}} : vector<16xf64> into f64
+// The division is vectorised too.
+//       CHECK:   scf.for
+//       CHECK:     arith.divf %{{.+}} : vector<16xf64>
+//       CHECK:     arith.truncf %{{.+}} : vector<16xf64> to vector<16xf32>
+//   CHECK-NOT:   vector.multi_reduction
+func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Outer: the reduced rows stream through the kept dimension, 16 lanes at a
+// time added straight into the accumulator row; no horizontal reduction.
+// CHECK-LABEL: func.func @outer
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       vector.transfer_read {{.+}} : tensor<1x16xf16>, vector<16xf16>
+//       CHECK:       arith.extf %{{.+}} : vector<16xf16> to vector<16xf64>
+//       CHECK:       arith.addf %{{.+}} : vector<16xf64>
+//       CHECK:       vector.transfer_write
+//   CHECK-NOT:   vector.reduction
+func.func @outer(%x: tensor<?x40xf16>) -> tensor<40xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?x40xf16> -> tensor<40xf16>
+  return %0 : tensor<40xf16>
+}
+
+// -----
+
+// Integers vectorise with i64 lanes.
+// CHECK-LABEL: func.func @inner_i8
+//       CHECK:   arith.extsi %{{.+}} : vector<16xi8> to vector<16xi64>
+//       CHECK:   vector.reduction <add>, %{{.+}} : vector<16xi64> into i64
+func.func @inner_i8(%x: tensor<8x64xi8>) -> tensor<8xi8> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<8x64xi8> -> tensor<8xi8>
+  return %0 : tensor<8xi8>
+}
+
+// -----
+
+// @negative_none: strategy "none" leaves the reduction untouched.
+// CHECK-LABEL: func.func @negative_none
+//   CHECK-NOT:   vector.
+//       CHECK:   linalg.generic
+//  CHECK-SAME:     iterator_types = ["reduction", "parallel", "reduction"]
+func.func @negative_none(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>} : tensor<4x5x6xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+// A malformed hand-written strategy is rejected with a diagnostic.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @malformed(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error@+1 {{malformed 'rmean.cpu_strategy'}}
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "sideways", vector_size = 0 : i64, cache_tile = 64 : i64}} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}

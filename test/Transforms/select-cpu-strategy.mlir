@@ -1,0 +1,114 @@
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --split-input-file | FileCheck %s
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256" --split-input-file | FileCheck %s --check-prefix=OPTS
+
+// Row mean: the reduced dimension is last.
+// CHECK-LABEL: func.func @inner
+//       CHECK:   linalg.generic
+//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 1024 : i64, kind = "inner", vector_size = 16 : i64}
+//  CHECK-SAME:     rmean.reduction
+// OPTS-LABEL: func.func @inner
+//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", vector_size = 8 : i64}
+func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// NCHW global pooling coalesces to [N*C, H*W]: inner.
+// CHECK-LABEL: func.func @nchw
+//       CHECK:   kind = "inner"
+func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<2x3x7x7xf16> -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+// Reduce-all is an inner reduction of the flattened tensor.
+// CHECK-LABEL: func.func @all
+//       CHECK:   kind = "inner"
+func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64>, noop_with_empty_axes = false} : tensor<?x5xi32> -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+// Column mean and NHWC pooling: a kept contiguous dimension follows.
+// CHECK-LABEL: func.func @outer
+//       CHECK:   kind = "outer"
+// CHECK-LABEL: func.func @nhwc
+//       CHECK:   kind = "outer"
+func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<100x64xbf16> -> tensor<64xbf16>
+  return %0 : tensor<64xbf16>
+}
+func.func @nhwc(%x: tensor<2x7x7x32xf32>) -> tensor<2x32xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<2x7x7x32xf32> -> tensor<2x32xf32>
+  return %0 : tensor<2x32xf32>
+}
+
+// -----
+
+// @negative_two_reduced_runs: [R, P, R] has no vector strategy.
+// CHECK-LABEL: func.func @negative_two_reduced_runs
+//       CHECK:   kind = "none"
+func.func @negative_two_reduced_runs(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>} : tensor<4x5x6xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+// @negative_wide_accumulators: compensated f64, complex and 128-bit sums
+// stay scalar.
+// CHECK-LABEL: func.func @negative_wide_accumulators
+//       CHECK:   kind = "none"
+//       CHECK:   kind = "none"
+//       CHECK:   kind = "none"
+func.func @negative_wide_accumulators(%a: tensor<8x8xf64>, %b: tensor<8x8xcomplex<f32>>, %c: tensor<8x8xi64>)
+    -> (tensor<8xf64>, tensor<8xcomplex<f32>>, tensor<8xi64>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x8xf64> -> tensor<8xf64>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<8x8xcomplex<f32>> -> tensor<8xcomplex<f32>>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<8x8xi64> -> tensor<8xi64>
+  return %0, %1, %2 : tensor<8xf64>, tensor<8xcomplex<f32>>, tensor<8xi64>
+}
+
+// -----
+
+// @negative_empty: an empty iteration space is left alone.
+// CHECK-LABEL: func.func @negative_empty
+//       CHECK:   kind = "none"
+func.func @negative_empty(%x: tensor<4x0xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x0xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A strategy set by hand is kept; ops without the rmean marker are ignored.
+// CHECK-LABEL: func.func @override
+//       CHECK:   rmean.cpu_strategy = {cache_tile = 64 : i64, kind = "none", vector_size = 4 : i64}
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   rmean.cpu_strategy
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @override(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "none", vector_size = 4 : i64, cache_tile = 64 : i64}} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf64>) {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %0, %1 : tensor<4xf64>, tensor<4xf64>
+}
