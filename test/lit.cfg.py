@@ -42,5 +42,9 @@ runtime_libs = [
 ]
 if runner and all(os.path.exists(p) for p in runtime_libs):
     config.available_features.add("mlir-runner")
+libomp = os.path.join(config.llvm_lib_dir, "libomp" + config.llvm_shlib_ext)
+if os.path.exists(libomp):
+    config.available_features.add("libomp")
+config.substitutions.append(("%libomp", libomp))
 config.substitutions.append(("%mlir_runner_utils", runtime_libs[0]))
 config.substitutions.append(("%mlir_c_runner_utils", runtime_libs[1]))

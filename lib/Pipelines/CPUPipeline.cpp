@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -37,6 +38,7 @@ static void addTensorStage(OpPassManager &pm,
     RmeanSelectCPUStrategyPassOptions select;
     select.vectorSize = options.vectorSize;
     select.cacheTile = options.cacheTile;
+    select.numThreads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createRmeanSelectCPUStrategyPass(select));
     pm.addNestedPass<func::FuncOp>(createRmeanCPUTileAndVectorizePass());
   }
@@ -48,7 +50,8 @@ static void addTensorStage(OpPassManager &pm,
 
 /// Tensors -> identity-layout memrefs, across function boundaries so that
 /// callers see plain memrefs; then free every temporary buffer.
-static void addBufferizeStage(OpPassManager &pm) {
+static void addBufferizeStage(OpPassManager &pm,
+                              const RmeanCPUPipelineOptions &options) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -62,6 +65,14 @@ static void addBufferizeStage(OpPassManager &pm) {
   // Ownership-based deallocation clones buffers it cannot prove owned (e.g.
   // a returned view of a reshaped temporary); lower the clones to copies.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Thread chunks (scf.forall, bufferized so it has no results) become
+  // OpenMP parallel loops.
+  if (options.numThreads > 1) {
+    pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+    ConvertSCFToOpenMPPassOptions omp;
+    omp.numThreads = options.numThreads;
+    pm.addPass(createConvertSCFToOpenMPPass(omp));
+  }
 }
 
 /// Loops and memrefs -> LLVM. The order matters: linalg must become loops
@@ -82,11 +93,14 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
   // memref.reshape is only lowered by the dedicated memref conversion, not
-  // by convert-to-llvm's interface-driven patterns.
+  // by convert-to-llvm's interface-driven patterns; it must also run before
+  // scf-to-cf when OpenMP regions are present (else alloca_scope regions
+  // end up with several blocks).
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // Failed run-time checks print, then abort: flush so the message survives
@@ -98,7 +112,7 @@ static void addLLVMStage(OpPassManager &pm) {
 void mlir::rmean::buildRmeanCPUPipeline(
     OpPassManager &pm, const RmeanCPUPipelineOptions &options) {
   addTensorStage(pm, options);
-  addBufferizeStage(pm);
+  addBufferizeStage(pm, options);
   addLLVMStage(pm);
 }
 

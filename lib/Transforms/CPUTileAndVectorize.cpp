@@ -35,6 +35,7 @@ struct Strategy {
   StringRef kind;
   int64_t vectorSize;
   int64_t cacheTile;
+  int64_t threads;
 };
 
 /// Parses `rmean.cpu_strategy`; a malformed hand-written one is an error.
@@ -46,14 +47,18 @@ FailureOr<std::optional<Strategy>> readStrategy(Operation *op) {
   auto kind = dict ? dict.getAs<StringAttr>("kind") : StringAttr();
   auto vs = dict ? dict.getAs<IntegerAttr>("vector_size") : IntegerAttr();
   auto ct = dict ? dict.getAs<IntegerAttr>("cache_tile") : IntegerAttr();
+  // `threads` is optional (1 when absent).
+  auto th = dict ? dict.getAs<IntegerAttr>("threads") : IntegerAttr();
+  int64_t threads = th ? th.getInt() : 1;
   if (!kind || !vs || !ct || vs.getInt() < 1 || ct.getInt() < 1 ||
+      threads < 1 ||
       !llvm::is_contained({"inner", "outer", "none"}, kind.getValue()))
     return op->emitError("malformed '")
            << kRmeanCPUStrategyAttrName
            << "': expected {kind = \"inner\"|\"outer\"|\"none\", vector_size "
-              "= N, cache_tile = M} with positive N and M";
+              "= N, cache_tile = M[, threads = T]} with positive N, M, T";
   return std::optional<Strategy>(
-      Strategy{kind.getValue(), vs.getInt(), ct.getInt()});
+      Strategy{kind.getValue(), vs.getInt(), ct.getInt(), threads});
 }
 
 /// Tiles `op` with `sizes` (0 = untiled) and replaces it.
@@ -84,6 +89,40 @@ FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter, Operation *op,
     return failure();
   rewriter.replaceOp(op, result->replacements);
   return result;
+}
+
+void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits);
+
+/// Splits dimension `dim` of `op` into `threads` chunks of an scf.forall
+/// (later scf.parallel, then OpenMP). A reduced `dim` is split into partial
+/// sums per chunk that a merge op combines in chunk order, so the result
+/// does not depend on thread scheduling.
+FailureOr<Operation *> distribute(RewriterBase &rewriter, Operation *op,
+                                  int64_t dim, int64_t threads,
+                                  bool reduction) {
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0))
+    return failure();
+  SmallVector<OpFoldResult> counts(linalgOp.getNumLoops(),
+                                   rewriter.getIndexAttr(0));
+  counts[dim] = rewriter.getIndexAttr(threads);
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setNumThreads(counts);
+  if (reduction) {
+    options.setReductionTilingStrategy(
+        ReductionTilingStrategy::PartialReductionOuterParallel);
+    options.setReductionDims({static_cast<unsigned>(dim)});
+  }
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, cast<TilingInterface>(op), options);
+  if (failed(result) || result->tiledOps.empty() || result->loops.empty())
+    return failure();
+  if (reduction)
+    useNegativeZeroInit(rewriter, result->initialValues);
+  rewriter.replaceOp(op, result->replacements);
+  return result->tiledOps.front();
 }
 
 /// Splits the last iteration off `loop` so that its main part runs full,
@@ -141,6 +180,13 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
                          const Strategy &s) {
   int64_t n = op.getNumLoops();
   Operation *current = op;
+  if (s.threads > 1) {
+    // Rows split across threads; a reduce-all splits the reduction.
+    FailureOr<Operation *> chunk =
+        distribute(rewriter, current, 0, s.threads, /*reduction=*/n == 1);
+    if (succeeded(chunk))
+      current = *chunk;
+  }
   if (n > 1) {
     SmallVector<int64_t> rows(n, 1);
     rows.back() = 0;
@@ -169,10 +215,18 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
 LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
                          const Strategy &s) {
   int64_t n = op.getNumLoops();
+  Operation *current = op;
+  if (s.threads > 1) {
+    // The leading kept dimension if there is one, else the contiguous one.
+    FailureOr<Operation *> chunk = distribute(
+        rewriter, current, n > 2 ? 0 : n - 1, s.threads, /*reduction=*/false);
+    if (succeeded(chunk))
+      current = *chunk;
+  }
   SmallVector<int64_t> chunk(n, 1);
   chunk[n - 2] = 0;
   chunk[n - 1] = s.cacheTile;
-  FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, chunk);
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
   if (failed(r))
     return failure();
   SmallVector<int64_t> rowsThenLanes(n, 0);

@@ -48,9 +48,9 @@ struct RmeanSelectCPUStrategyPass
     : rmean::impl::RmeanSelectCPUStrategyPassBase<RmeanSelectCPUStrategyPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (vectorSize < 1 || cacheTile < 1) {
-      getOperation().emitError("rmean-select-cpu-strategy: vector-size and "
-                               "cache-tile must be positive");
+    if (vectorSize < 1 || cacheTile < 1 || numThreads < 1) {
+      getOperation().emitError("rmean-select-cpu-strategy: vector-size, "
+                               "cache-tile and num-threads must be positive");
       return signalPassFailure();
     }
     Builder b(&getContext());
@@ -62,7 +62,8 @@ struct RmeanSelectCPUStrategyPass
           b.getNamedAttr("kind", b.getStringAttr(classify(op))),
           b.getNamedAttr("vector_size", b.getI64IntegerAttr(vectorSize)),
           b.getNamedAttr("cache_tile",
-                         b.getI64IntegerAttr(std::max(cacheTile, vectorSize)))};
+                         b.getI64IntegerAttr(std::max(cacheTile, vectorSize))),
+          b.getNamedAttr("threads", b.getI64IntegerAttr(numThreads))};
       op->setAttr(kRmeanCPUStrategyAttrName, b.getDictionaryAttr(entries));
     });
   }

@@ -82,3 +82,47 @@ func.func @malformed(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> tensor<4xf64>
   } -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
+
+// -----
+
+// threads = 2: rows are split into one scf.forall chunk per thread.
+// CHECK-LABEL: func.func @threads_rows
+//       CHECK:   scf.forall (%{{.+}}) in (2)
+//       CHECK:     scf.for
+//       CHECK:       vector.reduction <add>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row2 = affine_map<(d0, d1) -> (d0)>
+func.func @threads_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {
+  %0 = linalg.generic {indexing_maps = [#id2, #row2], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x64xf32>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, threads = 2 : i64}} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}
+
+// -----
+
+// threads = 2 on a reduce-all: per-thread partial sums (starting at -0.0)
+// combined in a fixed order by one linalg.reduce.
+// CHECK-LABEL: func.func @threads_all
+//       CHECK:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//       CHECK:   %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<2xf64>)
+//       CHECK:   scf.forall (%{{.+}}) in (2) shared_outs(%{{.+}} = %[[P]])
+//       CHECK:   linalg.reduce
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<1000xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, threads = 2 : i64}} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0 : tensor<f64>
+}

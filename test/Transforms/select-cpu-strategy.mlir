@@ -1,13 +1,13 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --split-input-file | FileCheck %s
-// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256" --split-input-file | FileCheck %s --check-prefix=OPTS
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256 num-threads=3" --split-input-file | FileCheck %s --check-prefix=OPTS
 
 // Row mean: the reduced dimension is last.
 // CHECK-LABEL: func.func @inner
 //       CHECK:   linalg.generic
-//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 1024 : i64, kind = "inner", vector_size = 16 : i64}
+//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 1024 : i64, kind = "inner", threads = 1 : i64, vector_size = 16 : i64}
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
-//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", vector_size = 8 : i64}
+//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", threads = 3 : i64, vector_size = 8 : i64}
 func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>

@@ -26,6 +26,11 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Kept elements per cache tile of outer/middle-axis "
                      "reductions"),
       llvm::cl::init(1024)};
+  PassOptions::Option<int64_t> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("Threads per reduction (OpenMP through scf.forall -> "
+                     "scf.parallel -> omp; programs then need libomp)"),
+      llvm::cl::init(1)};
 };
 
 /// Lowers a module mixing rmean with upstream func/arith/math/complex/tensor/

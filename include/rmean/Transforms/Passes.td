@@ -56,6 +56,12 @@ def RmeanSelectCPUStrategyPass
     - `kind = "none"`: anything else (several separate reduced runs,
       128-bit or compensated accumulators): left to the scalar lowering.
 
+    With `num-threads` above 1 the strategy also records `threads`: the
+    outermost kept dimension is split into one `scf.forall` chunk per
+    thread, or, for a reduce-all, the reduced dimension is (partial sums
+    per thread, combined in a fixed order so results do not depend on
+    scheduling).
+
     An op that already has `rmean.cpu_strategy` keeps it, so a user or a
     tuner can override the choice by hand.
 
@@ -73,7 +79,9 @@ def RmeanSelectCPUStrategyPass
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
            "Accumulator lanes per vector tile (elements, not bytes)">,
     Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
-           "Kept elements per cache tile of outer/middle reductions">
+           "Kept elements per cache tile of outer/middle reductions">,
+    Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
+           "Threads to split each reduction over (scf.forall)">
   ];
 }
 
