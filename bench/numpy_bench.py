@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""numpy peer of the rmean benchmark: np.mean on the SPEC §7 cases.
+
+Same shapes, axes and data distribution (uniform [0, 1), rounded to the
+element type) as bench/rmean_bench.cpp; every result is checked against a
+float64 mean with the same tolerances (f32: relative 2^-20; f16: one unit in
+the last place) before it is timed. Prints a small table; --tsv FILE also
+writes `id GB/s status` lines that rmean_bench --numpy FILE reads into its
+table. numpy has no bfloat16: case I-bf16 is n/a.
+
+Usage: /usr/bin/python3 bench/numpy_bench.py [--quick] [--tsv FILE] [--cases A,B]
+(Debian's python3-numpy; a pyenv python3 on PATH may lack numpy.)
+"""
+import argparse
+import math
+import sys
+import time
+
+import numpy as np
+
+CASES = [
+    ("A", np.float32, (4096, 4096), (1,)),
+    ("B", np.float32, (4096, 4096), (0,)),
+    ("C", np.float32, (32, 256, 56, 56), (2, 3)),
+    ("D", np.float32, (32, 56, 56, 256), (1, 2)),
+    ("E", np.float32, (64, 128, 768), (2,)),
+    ("F", np.float32, (16, 1024, 1024), (1,)),
+    ("G", np.float32, (1 << 26,), (0,)),
+    ("H", np.float32, (256, 256), (1,)),
+    ("I-f16", np.float16, (4096, 4096), (1,)),
+    ("I-bf16", None, (4096, 4096), (1,)),
+]
+
+
+def tolerance(dtype, ref):
+    ref = np.abs(ref)
+    if dtype == np.float32:
+        return np.ldexp(ref, -20)
+    # f16: one ulp of the reference (normal range; subnormal floor)
+    _, e = np.frexp(ref)
+    return np.ldexp(1.0, np.maximum(e - 1, -14) - 10)
+
+
+def best_time(f, quick, min_time=0.5, min_reps=5):
+    t0 = time.perf_counter()
+    f()
+    one = max(time.perf_counter() - t0, 1e-9)
+    batch = max(1, min(100000, int(2e-3 / one)))
+    best = one
+    reps = 2 if quick else min_reps
+    start = time.perf_counter()
+    n = 0
+    while n < (reps if quick else 1000):
+        if n >= reps and (quick or time.perf_counter() - start >= min_time):
+            break
+        a = time.perf_counter()
+        for _ in range(batch):
+            f()
+        best = min(best, (time.perf_counter() - a) / batch)
+        n += 1
+    return best
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--tsv")
+    ap.add_argument("--cases")
+    args, _ = ap.parse_known_args()  # ignores rmean_bench's other options
+    only = set(args.cases.split(",")) if args.cases else None
+
+    rng = np.random.default_rng(1234)
+    rows, lines, bad = [], [], 0
+    for cid, dtype, shape, axes in CASES:
+        if only and cid not in only:
+            continue
+        mb = math.prod(shape) * (2 if dtype != np.float32 else 4) / 2**20
+        if dtype is None:
+            rows.append((cid, shape, axes, mb, "n/a", "no bfloat16 dtype in numpy"))
+            lines.append(f"{cid}\t0\tn/a")
+            continue
+        x = rng.random(shape, dtype=np.float32)
+        if dtype != np.float32:
+            x = x.astype(dtype)
+        ref = x.mean(axis=axes, dtype=np.float64)
+        got = np.mean(x, axis=axes)
+        assert got.dtype == dtype
+        err = np.abs(got.astype(np.float64) - ref) / tolerance(dtype, ref)
+        worst = float(np.max(err))
+        rel = float(np.max(np.abs(got.astype(np.float64) - ref) / np.abs(ref)))
+        status = "ok" if worst <= 1.0 else "inaccurate" if rel <= 1e-2 else "wrong"
+        note = "" if status == "ok" else f"max error {worst:.3g} x tolerance"
+        bad += status != "ok"
+        t = best_time(lambda: np.mean(x, axis=axes), args.quick)
+        gbs = x.nbytes / t / 1e9
+        mark = {"ok": "", "inaccurate": "*", "wrong": "!"}[status]
+        rows.append((cid, shape, axes, mb, f"{gbs:.2f}{mark}", note))
+        lines.append(f"{cid}\t{gbs:.4f}\t{status}")
+        del x, ref, got
+
+    print(f"numpy {np.__version__} np.mean (1 thread; GB/s = input bytes / best time)"
+          + (" [quick mode: not a measurement]" if args.quick else ""))
+    print("| case | shape | axes | MB | numpy GB/s | note |")
+    print("|---|---|---|---:|---:|---|")
+    for cid, shape, axes, mb, g, note in rows:
+        s = "x".join(map(str, shape))
+        a = ",".join(map(str, axes)) if len(axes) < len(shape) else "all"
+        print(f"| {cid} | {s} | {a} | {mb:.1f} | {g} | {note} |")
+    if bad:
+        print("*: result outside the SPEC §4 tolerance; !: off by more than 1%")
+    if args.tsv:
+        with open(args.tsv, "w") as f:
+            f.write("# id\tGB/s\tstatus (numpy_bench.py)\n" + "\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

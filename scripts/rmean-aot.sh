@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# rmean-aot.sh — compile an MLIR module that uses rmean ahead of time into a
+# native object file:
+#
+#   rmean-opt --rmean-cpu-pipeline[="OPTS"] | mlir-translate --mlir-to-llvmir
+#     | clang -O3 -march=native -c
+#
+# Usage:
+#   scripts/rmean-aot.sh [-p PIPELINE_OPTIONS] [-f "CLANG FLAGS"] [-l out.ll]
+#                        [-v] in.mlir out.o
+#
+#   -p OPTS   options of --rmean-cpu-pipeline, e.g. -p "num-threads=2"
+#             (passed as --rmean-cpu-pipeline="OPTS")
+#   -f FLAGS  code generation flags for clang (default: "-O3 -march=native")
+#   -l FILE   also keep the LLVM IR in FILE
+#   -v        print the commands
+#
+# Environment: RMEAN_OPT (default: build/bin/rmean-opt of this checkout),
+# LLVM_BINDIR (default: `llvm-config-22 --bindir`), for mlir-translate and
+# clang.
+#
+# Every function marked `llvm.emit_c_interface` gets a C entry point
+# `_mlir_ciface_<name>`; a function returning a tensor takes the result
+# descriptor first, then one descriptor pointer per tensor argument:
+#
+#   template <typename T, int N> struct MemRef {
+#     T *allocated, *aligned; int64_t offset, sizes[N], strides[N];
+#   };                           // N = 0: {allocated, aligned, offset}
+#   extern "C" void _mlir_ciface_f(MemRef<float,1> *result,
+#                                  MemRef<float,2> *input);
+#
+# The result buffer is malloc'ed by the callee: free(result.allocated).
+# Link with -lomp when the module was compiled with threads (num-threads).
+set -euo pipefail
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit "${1:-2}"; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+popts=""
+cflags="-O3 -march=native"
+keep_ll=""
+verbose=0
+while getopts "p:f:l:vh" opt; do
+  case $opt in
+    p) popts=$OPTARG ;;
+    f) cflags=$OPTARG ;;
+    l) keep_ll=$OPTARG ;;
+    v) verbose=1 ;;
+    h) usage 0 ;;
+    *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 2 ] || usage
+in=$1 out=$2
+
+opt=${RMEAN_OPT:-$root/build/bin/rmean-opt}
+[ -x "$opt" ] || { echo "rmean-aot.sh: $opt not found (run scripts/build.sh or set RMEAN_OPT)" >&2; exit 1; }
+bindir=${LLVM_BINDIR:-$(llvm-config-22 --bindir)}
+translate=$bindir/mlir-translate
+clang=$bindir/clang
+[ -x "$translate" ] || { echo "rmean-aot.sh: $translate not found (mlir-22-tools)" >&2; exit 1; }
+[ -x "$clang" ] || { echo "rmean-aot.sh: $clang not found (clang-22)" >&2; exit 1; }
+
+pipeline="--rmean-cpu-pipeline"
+[ -n "$popts" ] && pipeline="--rmean-cpu-pipeline=$popts"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ll=${keep_ll:-$tmp/out.ll}
+
+run() {
+  [ "$verbose" -eq 1 ] && echo "+ $*" >&2
+  "$@"
+}
+# Separate steps (not one pipe) so a failure names the step that failed.
+run "$opt" "$in" "$pipeline" -o "$tmp/out.llvm.mlir" ||
+  { echo "rmean-aot.sh: rmean-opt $pipeline failed on $in" >&2; exit 1; }
+run "$translate" --mlir-to-llvmir "$tmp/out.llvm.mlir" -o "$ll" ||
+  { echo "rmean-aot.sh: mlir-translate failed on $in" >&2; exit 1; }
+# shellcheck disable=SC2086
+run "$clang" $cflags -Wno-override-module -c -x ir "$ll" -o "$out" ||
+  { echo "rmean-aot.sh: clang failed on $in" >&2; exit 1; }
