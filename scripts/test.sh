@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Same set-up as build.sh (installs what is missing, builds), then runs the
 # whole test suite: every lit suite under test/ (dialect, conversion,
-# pipelines, CPU/GPU integration, differential). Ends with one plain line
+# transforms, pipelines, AOT, CPU integration, differential), then the
+# benchmark in quick mode. Ends with one plain line
 # "N passed, M failed[, K skipped]" over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,5 +20,18 @@ failed=$(( $(count Failed || true) + $(count 'Unexpectedly Passed' || true) + $(
 skipped=$(( $(count Unsupported || true) + $(count Excluded || true) + $(count Skipped || true) ))
 rm -f "$log"
 if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+
+# The benchmark in quick mode: every implementation runs and rmean's results
+# are right (its numbers are not measurements). RMEAN_SKIP_BENCH=1 skips it.
+if [ "${RMEAN_SKIP_BENCH:-0}" != 1 ]; then
+  if bash scripts/bench.sh --quick > "$BUILD_DIR/bench-quick.log" 2>&1; then
+    echo "PASS: bench :: scripts/bench.sh --quick"
+    passed=$((passed + 1))
+  else
+    tail -n 40 "$BUILD_DIR/bench-quick.log"
+    echo "FAIL: bench :: scripts/bench.sh --quick (log: $BUILD_DIR/bench-quick.log)"
+    failed=$((failed + 1))
+  fi
+fi
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" -eq 0 ]
