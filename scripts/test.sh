@@ -14,10 +14,15 @@ log=$(mktemp)
 "$LIT" -v --time-tests "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
 lit_rc=${PIPESTATUS[0]}
 
-count() { sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n1; }
-passed=$(( $(count Passed || true) + $(count 'Expectedly Failed' || true) ))
-failed=$(( $(count Failed || true) + $(count 'Unexpectedly Passed' || true) + $(count Unresolved || true) + $(count 'Timed Out' || true) ))
-skipped=$(( $(count Unsupported || true) + $(count Excluded || true) + $(count Skipped || true) ))
+# lit's summary lines look like "  Passed: 12 (80.00%)"; absent ones are 0.
+count() {
+  local n
+  n=$(sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$log" | tail -n1)
+  echo "${n:-0}"
+}
+passed=$(( $(count Passed) + $(count 'Expectedly Failed') ))
+failed=$(( $(count Failed) + $(count 'Unexpectedly Passed') + $(count Unresolved) + $(count 'Timed Out') ))
+skipped=$(( $(count Unsupported) + $(count Excluded) + $(count Skipped) ))
 rm -f "$log"
 if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 
