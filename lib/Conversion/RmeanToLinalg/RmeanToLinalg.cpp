@@ -72,24 +72,6 @@ Value castToDeclared(OpBuilder &b, Location loc, Value value,
   return tensor::CastOp::create(b, loc, declared, value);
 }
 
-/// Reassociation that folds every size-1 reduced dimension into a kept
-/// neighbour (the kept dimension after it, or the last one).
-SmallVector<ReassociationIndices>
-keepDimsReassociation(int64_t rank, ArrayRef<int64_t> reduced) {
-  SmallVector<ReassociationIndices> groups;
-  ReassociationIndices pending;
-  for (int64_t i = 0; i < rank; ++i) {
-    pending.push_back(i);
-    if (!llvm::is_contained(reduced, i)) {
-      groups.push_back(pending);
-      pending.clear();
-    }
-  }
-  if (!groups.empty())
-    groups.back().append(pending.begin(), pending.end());
-  return groups;
-}
-
 /// Builds the mean of `input` over the static, sorted `reduced` dimensions.
 /// The result drops the reduced dimensions unless `keepDims`.
 Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
@@ -172,7 +154,7 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
     keepShape[d] = 1;
   return tensor::ExpandShapeOp::create(
       b, loc, RankedTensorType::get(keepShape, numerics.elementType), result,
-      keepDimsReassociation(rank, reduced));
+      getReducedDimsReassociation(rank, reduced));
 }
 
 /// Builds the mean over static `reduced` dimensions after coalescing: runs of

@@ -160,19 +160,8 @@ struct SizeOneReductionToCollapse : OpRewritePattern<ReduceMeanOp> {
         !op.getResultType() || !isValuePreserving(op, *reduced))
       return rewriter.notifyMatchFailure(op, "not a size-1 reduction");
     int64_t rank = inputType.getRank();
-    // Each kept dimension absorbs the reduced size-1 dims before it; the
-    // trailing ones join the last group.
-    SmallVector<ReassociationIndices> groups;
-    ReassociationIndices pending;
-    for (int64_t i = 0; i < rank; ++i) {
-      pending.push_back(i);
-      if (!llvm::is_contained(*reduced, i)) {
-        groups.push_back(pending);
-        pending.clear();
-      }
-    }
-    if (!groups.empty())
-      groups.back().append(pending.begin(), pending.end());
+    SmallVector<ReassociationIndices> groups =
+        getReducedDimsReassociation(rank, *reduced);
     SmallVector<int64_t> shape;
     for (int64_t i = 0; i < rank; ++i)
       if (!llvm::is_contained(*reduced, i))

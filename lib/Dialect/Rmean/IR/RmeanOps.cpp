@@ -156,6 +156,23 @@ void ReduceMeanOp::build(OpBuilder &builder, OperationState &state, Value input,
         builder.getDenseI64ArrayAttr(axes), keepDims, noopWithEmptyAxes);
 }
 
+SmallVector<ReassociationIndices>
+mlir::rmean::getReducedDimsReassociation(int64_t rank,
+                                         ArrayRef<int64_t> reduced) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t i = 0; i < rank; ++i) {
+    pending.push_back(i);
+    if (!llvm::is_contained(reduced, i)) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!groups.empty())
+    groups.back().append(pending.begin(), pending.end());
+  return groups;
+}
+
 //===----------------------------------------------------------------------===//
 // Verifier
 //===----------------------------------------------------------------------===//
