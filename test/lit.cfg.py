@@ -42,6 +42,15 @@ runtime_libs = [
 ]
 if runner and all(os.path.exists(p) for p in runtime_libs):
     config.available_features.add("mlir-runner")
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+config.substitutions.append(
+    ("%rmean_aot", os.path.join(config.rmean_src_root, "scripts", "rmean-aot.sh"))
+)
+config.substitutions.append(
+    ("%rmean_opt_path", os.path.join(config.rmean_tools_dir, "rmean-opt"))
+)
+
 libomp = os.path.join(config.llvm_lib_dir, "libomp" + config.llvm_shlib_ext)
 if os.path.exists(libomp):
     config.available_features.add("libomp")
