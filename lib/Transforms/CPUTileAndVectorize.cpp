@@ -210,6 +210,8 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
   return success();
 }
 
+constexpr int64_t kRowsPerStep = 4;
+
 /// [P..., R, P]: cache-sized chunks of the last dimension, the reduced rows
 /// streamed through them, each row chunk added vector-wide.
 LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
@@ -229,15 +231,19 @@ LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
   FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
   if (failed(r))
     return failure();
+  // kRowsPerStep rows are added together before touching the accumulator
+  // row, which cuts its loads and stores by that factor.
   SmallVector<int64_t> rowsThenLanes(n, 0);
-  rowsThenLanes[n - 2] = 1;
+  rowsThenLanes[n - 2] = kRowsPerStep;
   rowsThenLanes[n - 1] = s.vectorSize;
   FailureOr<scf::SCFTilingResult> inner =
       tile(rewriter, r->tiledOps.front(), rowsThenLanes);
   if (failed(inner))
     return failure();
   Operation *tileOp = inner->tiledOps.front();
+  // Lanes first (inside), then rows: the full tiles are static in both.
   peel(rewriter, inner->loops.back());
+  peel(rewriter, inner->loops.front());
   return markForVectorization(tileOp);
 }
 
@@ -329,6 +335,20 @@ struct RmeanCPUTileAndVectorizePass
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     if (failed(canonicalize(func, std::move(patterns))))
       return signalPassFailure();
+    // Reductions over leading vector dimensions (the rows of an "outer"
+    // step) are plain elementwise adds: lower them as such.
+    SmallVector<Operation *> rowSums;
+    func.walk([&](vector::MultiDimReductionOp op) {
+      if (!op.isReducedDim(op.getSourceVectorType().getRank() - 1))
+        rowSums.push_back(op);
+    });
+    if (!rowSums.empty()) {
+      RewritePatternSet parallel(ctx);
+      vector::populateVectorMultiReductionLoweringPatterns(
+          parallel, vector::VectorMultiReductionLowering::InnerParallel);
+      if (failed(applyOpPatternsGreedily(rowSums, std::move(parallel))))
+        return signalPassFailure();
+    }
     RewritePatternSet lowering(ctx);
     vector::populateVectorMultiReductionLoweringPatterns(
         lowering, vector::VectorMultiReductionLowering::InnerReduction);

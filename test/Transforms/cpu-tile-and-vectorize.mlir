@@ -27,13 +27,16 @@ func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 
 // -----
 
-// Outer: the reduced rows stream through the kept dimension, 16 lanes at a
-// time added straight into the accumulator row; no horizontal reduction.
+// Outer: the reduced rows stream through the kept dimension, four rows and
+// 16 lanes at a time: the rows are summed into the accumulator row with
+// plain vector adds (no horizontal reduction); leftover rows and lanes are
+// peeled off.
 // CHECK-LABEL: func.func @outer
-//       CHECK:   scf.for
+//       CHECK:   scf.for %{{.+}} step %c4
 //       CHECK:     scf.for
-//       CHECK:       vector.transfer_read {{.+}} : tensor<1x16xf16>, vector<16xf16>
-//       CHECK:       arith.extf %{{.+}} : vector<16xf16> to vector<16xf64>
+//       CHECK:       vector.transfer_read {{.+}} : tensor<4x16xf16>, vector<4x16xf16>
+//       CHECK:       arith.extf %{{.+}} : vector<4x16xf16> to vector<4x16xf64>
+//       CHECK:       vector.extract %{{.+}}[3] : vector<16xf64> from vector<4x16xf64>
 //       CHECK:       arith.addf %{{.+}} : vector<16xf64>
 //       CHECK:       vector.transfer_write
 //   CHECK-NOT:   vector.reduction
