@@ -36,6 +36,7 @@ struct Strategy {
   int64_t vectorSize;
   int64_t cacheTile;
   int64_t threads;
+  int64_t rowsPerStep;
 };
 
 /// Parses `rmean.cpu_strategy`; a malformed hand-written one is an error.
@@ -50,15 +51,19 @@ FailureOr<std::optional<Strategy>> readStrategy(Operation *op) {
   // `threads` is optional (1 when absent).
   auto th = dict ? dict.getAs<IntegerAttr>("threads") : IntegerAttr();
   int64_t threads = th ? th.getInt() : 1;
+  // `rows_per_step` is optional too (1 when absent).
+  auto rp = dict ? dict.getAs<IntegerAttr>("rows_per_step") : IntegerAttr();
+  int64_t rows = rp ? rp.getInt() : 1;
   if (!kind || !vs || !ct || vs.getInt() < 1 || ct.getInt() < 1 ||
-      threads < 1 ||
+      threads < 1 || rows < 1 ||
       !llvm::is_contained({"inner", "outer", "none"}, kind.getValue()))
     return op->emitError("malformed '")
            << kRmeanCPUStrategyAttrName
            << "': expected {kind = \"inner\"|\"outer\"|\"none\", vector_size "
-              "= N, cache_tile = M[, threads = T]} with positive N, M, T";
+              "= N, cache_tile = M[, threads = T, rows_per_step = R]} with "
+              "positive N, M, T, R";
   return std::optional<Strategy>(
-      Strategy{kind.getValue(), vs.getInt(), ct.getInt(), threads});
+      Strategy{kind.getValue(), vs.getInt(), ct.getInt(), threads, rows});
 }
 
 /// Tiles `op` with `sizes` (0 = untiled) and replaces it.
@@ -210,8 +215,6 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
   return success();
 }
 
-constexpr int64_t kRowsPerStep = 4;
-
 /// [P..., R, P]: cache-sized chunks of the last dimension, the reduced rows
 /// streamed through them, each row chunk added vector-wide.
 LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
@@ -231,10 +234,10 @@ LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
   FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
   if (failed(r))
     return failure();
-  // kRowsPerStep rows are added together before touching the accumulator
+  // rows_per_step rows are added together before touching the accumulator
   // row, which cuts its loads and stores by that factor.
   SmallVector<int64_t> rowsThenLanes(n, 0);
-  rowsThenLanes[n - 2] = kRowsPerStep;
+  rowsThenLanes[n - 2] = s.rowsPerStep;
   rowsThenLanes[n - 1] = s.vectorSize;
   FailureOr<scf::SCFTilingResult> inner =
       tile(rewriter, r->tiledOps.front(), rowsThenLanes);

@@ -43,6 +43,17 @@ static StringRef classify(linalg::GenericOp op) {
   return "none";
 }
 
+/// Rows an "outer" step adds before updating the accumulator row. Summing
+/// four rows first cuts the accumulator traffic, which pays on long rows
+/// (measured: 4096-wide columns 1.3x faster); on short rows (256 wide) the
+/// four interleaved input streams measured 2x slower than one.
+static int64_t rowsPerStep(linalg::GenericOp op, StringRef kind) {
+  if (kind != "outer")
+    return 1;
+  int64_t width = op.getStaticLoopRanges().back();
+  return ShapedType::isDynamic(width) || width >= 2048 ? 4 : 1;
+}
+
 namespace {
 struct RmeanSelectCPUStrategyPass
     : rmean::impl::RmeanSelectCPUStrategyPassBase<RmeanSelectCPUStrategyPass> {
@@ -58,12 +69,15 @@ struct RmeanSelectCPUStrategyPass
       if (!op->hasAttr(kRmeanReductionAttrName) ||
           op->hasAttr(kRmeanCPUStrategyAttrName))
         return;
+      StringRef kind = classify(op);
       NamedAttribute entries[] = {
-          b.getNamedAttr("kind", b.getStringAttr(classify(op))),
+          b.getNamedAttr("kind", b.getStringAttr(kind)),
           b.getNamedAttr("vector_size", b.getI64IntegerAttr(vectorSize)),
           b.getNamedAttr("cache_tile",
                          b.getI64IntegerAttr(std::max(cacheTile, vectorSize))),
-          b.getNamedAttr("threads", b.getI64IntegerAttr(numThreads))};
+          b.getNamedAttr("threads", b.getI64IntegerAttr(numThreads)),
+          b.getNamedAttr("rows_per_step",
+                         b.getI64IntegerAttr(rowsPerStep(op, kind)))};
       op->setAttr(kRmeanCPUStrategyAttrName, b.getDictionaryAttr(entries));
     });
   }

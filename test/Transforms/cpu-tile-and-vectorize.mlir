@@ -40,9 +40,22 @@ func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 //       CHECK:       arith.addf %{{.+}} : vector<16xf64>
 //       CHECK:       vector.transfer_write
 //   CHECK-NOT:   vector.reduction
-func.func @outer(%x: tensor<?x40xf16>) -> tensor<40xf16> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?x40xf16> -> tensor<40xf16>
-  return %0 : tensor<40xf16>
+func.func @outer(%x: tensor<?x2056xf16>) -> tensor<2056xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?x2056xf16> -> tensor<2056xf16>
+  return %0 : tensor<2056xf16>
+}
+
+// -----
+
+// Outer on short rows: one row per step.
+// CHECK-LABEL: func.func @outer_short
+//       CHECK:   scf.for %{{.+}} step %c1
+//       CHECK:     scf.for
+//       CHECK:       vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
+//       CHECK:       arith.addf %{{.+}} : vector<16xf64>
+func.func @outer_short(%x: tensor<?x40xf32>) -> tensor<40xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?x40xf32> -> tensor<40xf32>
+  return %0 : tensor<40xf32>
 }
 
 // -----

@@ -4,10 +4,10 @@
 // Row mean: the reduced dimension is last.
 // CHECK-LABEL: func.func @inner
 //       CHECK:   linalg.generic
-//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 8192 : i64, kind = "inner", threads = 1 : i64, vector_size = 16 : i64}
+//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 8192 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64}
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
-//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", threads = 3 : i64, vector_size = 8 : i64}
+//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 3 : i64, vector_size = 8 : i64}
 func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
@@ -35,11 +35,16 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 
 // -----
 
-// Column mean and NHWC pooling: a kept contiguous dimension follows.
+// Column mean and NHWC pooling: a kept contiguous dimension follows. Short
+// rows take one row per step, long or dynamic ones four.
 // CHECK-LABEL: func.func @outer
-//       CHECK:   kind = "outer"
+//       CHECK:   kind = "outer", rows_per_step = 1 : i64
 // CHECK-LABEL: func.func @nhwc
-//       CHECK:   kind = "outer"
+//       CHECK:   kind = "outer", rows_per_step = 1 : i64
+// CHECK-LABEL: func.func @wide
+//       CHECK:   kind = "outer", rows_per_step = 4 : i64
+// CHECK-LABEL: func.func @dynamic_width
+//       CHECK:   kind = "outer", rows_per_step = 4 : i64
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<100x64xbf16> -> tensor<64xbf16>
   return %0 : tensor<64xbf16>
@@ -47,6 +52,14 @@ func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
 func.func @nhwc(%x: tensor<2x7x7x32xf32>) -> tensor<2x32xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<2x7x7x32xf32> -> tensor<2x32xf32>
   return %0 : tensor<2x32xf32>
+}
+func.func @wide(%x: tensor<8x4096xf32>) -> tensor<4096xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<8x4096xf32> -> tensor<4096xf32>
+  return %0 : tensor<4096xf32>
+}
+func.func @dynamic_width(%x: tensor<8x?xf32>) -> tensor<?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<8x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
 }
 
 // -----

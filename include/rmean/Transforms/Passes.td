@@ -51,8 +51,9 @@ def RmeanSelectCPUStrategyPass
     - `kind = "outer"`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
-      accumulators stay in L1 while the reduced rows stream past, each row
-      chunk added `vector_size` lanes at a time.
+      accumulators stay in cache while the reduced rows stream past,
+      `rows_per_step` rows (4 on rows of 2048 or more, else 1) and
+      `vector_size` lanes at a time.
     - `kind = "none"`: anything else (several separate reduced runs,
       128-bit or compensated accumulators): left to the scalar lowering.
 
