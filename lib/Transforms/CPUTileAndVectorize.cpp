@@ -193,12 +193,17 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
       current = *chunk;
   }
   if (n > 1) {
+    // rows_per_step rows at a time: independent accumulator chains (more
+    // adds in flight) and one set-up/merge per group of rows. The row loop
+    // is peeled so that full groups are static; leftover rows stay scalar.
     SmallVector<int64_t> rows(n, 1);
+    rows[n - 2] = s.rowsPerStep;
     rows.back() = 0;
     FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, rows);
     if (failed(r))
       return failure();
     current = r->tiledOps.front();
+    peel(rewriter, r->loops.back());
   }
   SmallVector<int64_t> split(n, 0);
   split.back() = s.vectorSize;

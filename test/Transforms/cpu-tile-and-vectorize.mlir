@@ -142,3 +142,29 @@ func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> 
   } -> tensor<f64>
   return %0 : tensor<f64>
 }
+
+// -----
+
+// A hand-set rows_per_step on an inner reduction groups rows: four
+// independent accumulator rows per step, four horizontal reductions.
+// CHECK-LABEL: func.func @inner_four_rows
+//       CHECK:   scf.for %{{.+}} step %c4
+//       CHECK:     scf.for
+//       CHECK:       arith.addf %{{.+}} : vector<4x16xf64>
+//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.reduction <add>
+#id4 = affine_map<(d0, d1) -> (d0, d1)>
+#row4 = affine_map<(d0, d1) -> (d0)>
+func.func @inner_four_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {
+  %0 = linalg.generic {indexing_maps = [#id4, #row4], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x64xf32>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, rows_per_step = 4 : i64}} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}
