@@ -13,9 +13,12 @@ enum class DType { F32, F16, BF16 };
 
 inline const char *dtypeName(DType t) {
   switch (t) {
-  case DType::F32: return "f32";
-  case DType::F16: return "f16";
-  case DType::BF16: return "bf16";
+  case DType::F32:
+    return "f32";
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
   }
   return "?";
 }
@@ -42,30 +45,50 @@ struct Case {
 };
 
 // ---- 16-bit floating point helpers (storage is uint16_t) -----------------
-inline float bitsToF32(uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; }
-inline uint32_t f32ToBits(float f) { uint32_t b; std::memcpy(&b, &f, 4); return b; }
+inline float bitsToF32(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline uint32_t f32ToBits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
 
 inline float bf16ToF32(uint16_t h) { return bitsToF32(uint32_t(h) << 16); }
 inline uint16_t f32ToBf16(float f) { // round to nearest even (NaN kept quiet)
   uint32_t b = f32ToBits(f);
-  if ((b & 0x7fffffffu) > 0x7f800000u) return uint16_t((b >> 16) | 0x40);
+  if ((b & 0x7fffffffu) > 0x7f800000u)
+    return uint16_t((b >> 16) | 0x40);
   b += 0x7fffu + ((b >> 16) & 1u);
   return uint16_t(b >> 16);
 }
 inline float f16ToF32(uint16_t h) {
-  _Float16 v; std::memcpy(&v, &h, 2); return float(v);
+  _Float16 v;
+  std::memcpy(&v, &h, 2);
+  return float(v);
 }
 inline uint16_t f32ToF16(float f) {
-  _Float16 v = (_Float16)f; uint16_t h; std::memcpy(&h, &v, 2); return h;
+  _Float16 v = (_Float16)f;
+  uint16_t h;
+  std::memcpy(&h, &v, 2);
+  return h;
 }
 inline uint16_t f64ToF16(double d) { // one correct rounding
-  _Float16 v = (_Float16)d; uint16_t h; std::memcpy(&h, &v, 2); return h;
+  _Float16 v = (_Float16)d;
+  uint16_t h;
+  std::memcpy(&h, &v, 2);
+  return h;
 }
 inline double loadAsDouble(DType t, const void *p, int64_t i) {
   switch (t) {
-  case DType::F32: return static_cast<const float *>(p)[i];
-  case DType::F16: return f16ToF32(static_cast<const uint16_t *>(p)[i]);
-  case DType::BF16: return bf16ToF32(static_cast<const uint16_t *>(p)[i]);
+  case DType::F32:
+    return static_cast<const float *>(p)[i];
+  case DType::F16:
+    return f16ToF32(static_cast<const uint16_t *>(p)[i]);
+  case DType::BF16:
+    return bf16ToF32(static_cast<const uint16_t *>(p)[i]);
   }
   return 0;
 }

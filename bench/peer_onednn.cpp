@@ -12,8 +12,10 @@ namespace rbench {
 // an rmean variant that uses threads is linked in: both export this symbol).
 static void setOmpThreads(int n) {
   using Fn = void (*)(int);
-  static Fn fn = reinterpret_cast<Fn>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
-  if (fn) fn(n);
+  static Fn fn =
+      reinterpret_cast<Fn>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
+  if (fn)
+    fn(n);
 }
 
 struct OnednnPeer {
@@ -26,9 +28,12 @@ struct OnednnPeer {
 
 static dnnl::memory::data_type toDnnl(DType t) {
   switch (t) {
-  case DType::F32: return dnnl::memory::data_type::f32;
-  case DType::F16: return dnnl::memory::data_type::f16;
-  case DType::BF16: return dnnl::memory::data_type::bf16;
+  case DType::F32:
+    return dnnl::memory::data_type::f32;
+  case DType::F16:
+    return dnnl::memory::data_type::f16;
+  case DType::BF16:
+    return dnnl::memory::data_type::bf16;
   }
   return dnnl::memory::data_type::undef;
 }
@@ -36,7 +41,10 @@ static dnnl::memory::data_type toDnnl(DType t) {
 static dnnl::memory::dims rowMajorStrides(const dnnl::memory::dims &d) {
   dnnl::memory::dims s(d.size());
   int64_t acc = 1;
-  for (size_t i = d.size(); i-- > 0;) { s[i] = acc; acc *= d[i]; }
+  for (size_t i = d.size(); i-- > 0;) {
+    s[i] = acc;
+    acc *= d[i];
+  }
   return s;
 }
 
@@ -47,10 +55,12 @@ OnednnPeer *onednnMake(const Case &c, int threads, const void *in, void *out,
     auto *p = new OnednnPeer;
     p->threads = threads;
     dnnl::memory::dims sd(c.shape.begin(), c.shape.end()), dd = sd;
-    for (int64_t a : c.axes) dd[a] = 1;
+    for (int64_t a : c.axes)
+      dd[a] = 1;
     dnnl::memory::desc smd(sd, toDnnl(c.dt), rowMajorStrides(sd));
     dnnl::memory::desc dmd(dd, toDnnl(c.dt), rowMajorStrides(dd));
-    dnnl::reduction::desc d(dnnl::algorithm::reduction_mean, smd, dmd, 0.f, 0.f);
+    dnnl::reduction::desc d(dnnl::algorithm::reduction_mean, smd, dmd, 0.f,
+                            0.f);
     dnnl::reduction::primitive_desc pd(d, p->eng);
     impl = pd.impl_info_str();
     p->prim = dnnl::reduction(pd);

@@ -39,19 +39,7 @@ VARIANTS=("t1:" "t2:num-threads=2")
 
 PKGS=(clang-22 mlir-22-tools llvm-22-tools libomp-22-dev libdnnl-dev
       libeigen3-dev python3-numpy)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "bench.sh: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-packages.sh "${PKGS[@]}"
 
 OPT=${RMEAN_OPT:-build/bin/rmean-opt}
 if [ ! -x "$OPT" ]; then

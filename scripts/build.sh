@@ -9,19 +9,7 @@ PKGS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
       libclang-rt-22-dev lld-22 libomp-22-dev cmake ninja-build ccache
       python3 zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev valgrind)
 
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "build.sh: installing ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+bash scripts/install-packages.sh "${PKGS[@]}"
 
 PREFIX=$(llvm-config-22 --prefix)
 BUILD_DIR=${BUILD_DIR:-build}

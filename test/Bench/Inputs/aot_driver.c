@@ -5,10 +5,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct { float *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } M1f;
-typedef struct { float *allocated, *aligned; int64_t offset, sizes[2], strides[2]; } M2f;
-typedef struct { _Float16 *allocated, *aligned; int64_t offset; } M0h;
-typedef struct { _Float16 *allocated, *aligned; int64_t offset, sizes[2], strides[2]; } M2h;
+typedef struct {
+  float *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} M1f;
+typedef struct {
+  float *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} M2f;
+typedef struct {
+  _Float16 *allocated, *aligned;
+  int64_t offset;
+} M0h;
+typedef struct {
+  _Float16 *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} M2h;
 
 void _mlir_ciface_row_mean(M1f *result, M2f *input);
 void _mlir_ciface_col_mean(M1f *result, M2f *input);

@@ -5,8 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct { float *allocated, *aligned; int64_t offset, sizes[2], strides[2]; } M2f;
-typedef struct { int64_t *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } M1i;
+typedef struct {
+  float *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} M2f;
+typedef struct {
+  int64_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} M1i;
 
 void _mlir_ciface_mean(M2f *result, M2f *input, M1i *axes);
 
