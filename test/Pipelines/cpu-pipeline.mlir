@@ -15,13 +15,13 @@
 // CLEAN-NOT: scf.
 // CLEAN-NOT: unrealized_conversion_cast
 
-// The row mean is vectorised: 16-lane f64 accumulators, a horizontal
+// The row mean is vectorised: 32-lane f64 accumulators (dynamic rows), a horizontal
 // reduction per row, a vectorised division.
 // CHECK-LABEL: llvm.func @row_mean
-// CHECK:         llvm.fpext {{.*}} : vector<16xf32> to vector<16xf64>
-// CHECK:         llvm.fadd {{.*}} : vector<16xf64>
+// CHECK:         llvm.fpext {{.*}} : vector<32xf32> to vector<32xf64>
+// CHECK:         llvm.fadd {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.vector.reduce.fadd
-// CHECK:         llvm.fdiv {{.*}} : vector<16xf64>
+// CHECK:         llvm.fdiv {{.*}} : vector<32xf64>
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
 // vector-size=0 turns the strategies off: scalar loops only.
 // SCALAR-LABEL: llvm.func @row_mean

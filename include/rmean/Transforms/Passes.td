@@ -45,8 +45,9 @@ def RmeanSelectCPUStrategyPass
     `rmean.cpu_strategy` that `rmean-cpu-tile-and-vectorize` reads:
 
     - `kind = "inner"`: the only reduced dimension is the last one (row
-      means, NCHW pooling, reduce-all). Rows are processed `rows_per_step`
-      at a time (1 by default);
+      means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
+      2048 or more, or dynamic). Rows are processed `rows_per_step` at a
+      time (1 by default);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row.
     - `kind = "outer"`: the reduced dimension is followed by one kept,
