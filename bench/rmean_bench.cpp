@@ -37,10 +37,11 @@ using namespace rbench;
 // and shows as n/a. To add a variant, add it to VARIANTS in scripts/bench.sh
 // and to RMEAN_VARIANTS here (suffix, column label, compared-to peer column).
 // ---------------------------------------------------------------------------
+// clang-format off
 #define RMEAN_KERNELS(X)                                                       \
-  X(case_a)                                                                    \
-  X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g) X(case_h)        \
-      X(case_i_f16) X(case_i_bf16)
+  X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
+  X(case_h) X(case_i_f16) X(case_i_bf16)
+// clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
 
