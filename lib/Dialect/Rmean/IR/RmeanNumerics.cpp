@@ -149,29 +149,6 @@ SmallVector<Value> MeanNumerics::buildAccumulate(OpBuilder &b, Location loc,
   llvm_unreachable("covered switch");
 }
 
-SmallVector<Value> MeanNumerics::buildCombine(OpBuilder &b, Location loc,
-                                              ValueRange lhs,
-                                              ValueRange rhs) const {
-  // Compensated (sum, compensation) pairs: f64, and each complex<f64> part.
-  if ((kind == Kind::Float && lhs.size() == 2) || lhs.size() == 4) {
-    SmallVector<Value> out;
-    for (size_t i = 0; i < lhs.size(); i += 2) {
-      auto [s, c] = neumaierAdd(b, loc, lhs[i], lhs[i + 1], rhs[i]);
-      out.push_back(s);
-      out.push_back(arith::AddFOp::create(b, loc, c, rhs[i + 1]));
-    }
-    return out;
-  }
-  SmallVector<Value> out;
-  for (auto [l, r] : llvm::zip_equal(lhs, rhs)) {
-    if (isa<FloatType>(l.getType()))
-      out.push_back(arith::AddFOp::create(b, loc, l, r));
-    else
-      out.push_back(arith::AddIOp::create(b, loc, l, r));
-  }
-  return out;
-}
-
 /// Rounds an f64 to f32 with round-to-odd: truncate toward zero, then set
 /// the last mantissa bit if anything was lost. An f32 rounded to odd keeps
 /// enough information (24 > 11 + 2 bits) for a second, nearest-even rounding

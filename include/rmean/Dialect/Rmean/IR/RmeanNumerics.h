@@ -48,9 +48,6 @@ struct MeanNumerics {
   SmallVector<Value> buildAccumulate(OpBuilder &b, Location loc,
                                      Value storageElement,
                                      ValueRange acc) const;
-  /// Combines two partial sums (used when a reduction is split).
-  SmallVector<Value> buildCombine(OpBuilder &b, Location loc, ValueRange lhs,
-                                  ValueRange rhs) const;
   /// Turns the sum and the element count (an `index`) into the storage-typed
   /// mean: rounded to nearest-even for floats, truncated toward zero for
   /// integers, NaN (floats, complex) or 0 (integers) for an empty count.
