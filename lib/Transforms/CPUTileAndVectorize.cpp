@@ -271,6 +271,56 @@ LogicalResult applyFinalize(RewriterBase &rewriter, linalg::GenericOp op,
   return markForVectorization(tileOp);
 }
 
+/// A vector read of a `linalg.fill` tensor is a broadcast of the fill
+/// value. Upstream has no such fold; without it the partial-sum
+/// accumulators of "inner" stay tied to a filled tensor that bufferizes to
+/// a heap allocation per row.
+struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto fill = read.getBase().getDefiningOp<linalg::FillOp>();
+    if (!fill || read.getMask() || read.hasOutOfBoundsDim())
+      return failure();
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
+                                                     fill.getInputs()[0]);
+    return success();
+  }
+};
+
+/// Sums a float vector by halves (a log2(N)-deep tree of vector adds)
+/// instead of the in-order chain that a strict `vector.reduction <add>`
+/// becomes: once per row, a chain of N dependent additions costs more than
+/// reading a short row. The order is fixed here, so results stay
+/// deterministic, and pairwise sums are the more accurate ones.
+struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::ReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType t = op.getSourceVectorType();
+    int64_t n = t.getNumElements();
+    if (op.getKind() != vector::CombiningKind::ADD ||
+        !isa<FloatType>(t.getElementType()) || t.getRank() != 1 ||
+        t.isScalable() || n < 4 || !llvm::isPowerOf2_64(n))
+      return failure();
+    Location loc = op.getLoc();
+    Value v = op.getVector();
+    for (int64_t half = n / 2; half >= 2; half /= 2) {
+      Value lo = vector::ExtractStridedSliceOp::create(
+          rewriter, loc, v, ArrayRef<int64_t>{0}, {half}, {1});
+      Value hi = vector::ExtractStridedSliceOp::create(
+          rewriter, loc, v, ArrayRef<int64_t>{half}, {half}, {1});
+      v = arith::AddFOp::create(rewriter, loc, lo, hi, op.getFastmathAttr());
+    }
+    // Two lanes left: the strict reduction of those keeps the accumulator
+    // operand's place in the order.
+    rewriter.replaceOpWithNewOp<vector::ReductionOp>(
+        op, op.getType(), op.getKindAttr(), v, op.getAcc(),
+        op.getFastmathAttr());
+    return success();
+  }
+};
+
 struct RmeanCPUTileAndVectorizePass
     : rmean::impl::RmeanCPUTileAndVectorizePassBase<
           RmeanCPUTileAndVectorizePass> {
@@ -367,6 +417,12 @@ struct RmeanCPUTileAndVectorizePass
     func.walk([&](scf::ForOp loop) {
       (void)hoistLoopInvariantSubsets(rewriter, loop);
     });
+    // Hoisting leaves the accumulators as loop-carried vectors read once
+    // from their (filled) tensors: forward the fill values.
+    RewritePatternSet forwarding(ctx);
+    forwarding.add<ForwardFillToTransferRead, TreeFloatReduction>(ctx);
+    if (failed(canonicalize(func, std::move(forwarding))))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -1,20 +1,27 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile-and-vectorize --split-input-file -verify-diagnostics | FileCheck %s
 
 // Inner: one row at a time; the row is cut into 16-lane partial sums
-// starting at -0.0, kept in a vector register across the loop; the 4-wide
-// tail stays a scalar linalg op; one horizontal reduction per row.
+// starting at -0.0, kept in a vector register across the loop (the read of
+// the filled accumulator tile is forwarded as a constant); the 4-wide tail
+// stays a scalar linalg op; one horizontal reduction per row, by halves.
 // CHECK-LABEL: func.func @inner
 //   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f64
+//   CHECK-DAG:   %[[NEGZEROS:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf64>
 //   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
 //       CHECK:   scf.for %[[ROW:.+]] =
 //       CHECK:     linalg.fill ins(%[[NEGZERO]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
-//       CHECK:     %[[ACC:.+]]:2 = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %{{.+}} iter_args(%{{.+}} = %{{.+}}, %[[V:.+]] = %{{.+}}) -> (tensor<1x16xf64>, vector<16xf64>)
+//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
 //       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
 //       CHECK:       %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
 //       CHECK:       arith.addf %[[V]], %[[W]] : vector<16xf64>
 //       CHECK:     linalg.generic
 //  CHECK-SAME:         ins(%{{.+}} : tensor<1x4xf32>)
-//       CHECK:     vector.reduction <add>, %{{.+}} : vector<16xf64> into f64
+//       CHECK:     %[[LO:.+]] = vector.extract_strided_slice %{{.+}} {offsets = [0], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+//       CHECK:     %[[HI:.+]] = vector.extract_strided_slice %{{.+}} {offsets = [8], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+//       CHECK:     arith.addf %[[LO]], %[[HI]] : vector<8xf64>
+//       CHECK:     arith.addf %{{.+}} : vector<4xf64>
+//       CHECK:     arith.addf %{{.+}} : vector<2xf64>
+//       CHECK:     vector.reduction <add>, %{{.+}} : vector<2xf64> into f64
 // The division is vectorised too.
 //       CHECK:   scf.for
 //       CHECK:     arith.divf %{{.+}} : vector<16xf64>

@@ -3,7 +3,10 @@
 // docs/Rationale.md, "Folding"): the folder sums exactly and rounds once;
 // the compiled code sums in f64 (with a Neumaier term for f64 inputs), so
 // a partial sum that overflows gives +inf, and a term more than 2^53 below
-// a cancelling f32 pair is lost. On every other input the two agree.
+// a cancelling f32 pair is lost when it meets one of the pair first (the
+// lanes of a row are summed pairwise: elements 0 and 2 of a short row meet
+// before element 1). On every other input the two agree up to the rounding
+// of the sum.
 
 // DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
@@ -53,10 +56,10 @@ func.func @main() {
   %dfu = tensor.cast %df : tensor<4xf64> to tensor<*xf64>
   call @printMemrefF64(%dfu) : (tensor<*xf64>) -> ()
 
-  // f32 rows: 2^100, 1, -2^100 (f64 cannot hold 2^100 + 1); 2^40, 1, -2^40
-  // (it can).
-  %f = arith.constant dense<[[1.2676506002282294e30, 1.0, -1.2676506002282294e30],
-                             [1099511627776.0, 1.0, -1099511627776.0]]> : tensor<2x3xf32>
+  // f32 rows: 2^100, -2^100, 1 (f64 cannot hold 2^100 + 1); 2^40, -2^40,
+  // 1 (it can).
+  %f = arith.constant dense<[[1.2676506002282294e30, -1.2676506002282294e30, 1.0],
+                             [1099511627776.0, -1099511627776.0, 1.0]]> : tensor<2x3xf32>
   %fd = tensor.cast %f : tensor<2x3xf32> to tensor<?x?xf32>
   %fm = call @rows_f32(%fd) : (tensor<?x?xf32>) -> tensor<?xf32>
   %fmu = tensor.cast %fm : tensor<?xf32> to tensor<*xf32>
