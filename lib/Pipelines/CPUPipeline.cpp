@@ -41,6 +41,10 @@ static void addTensorStage(OpPassManager &pm,
     select.numThreads = options.numThreads;
     pm.addNestedPass<func::FuncOp>(createRmeanSelectCPUStrategyPass(select));
     pm.addNestedPass<func::FuncOp>(createRmeanCPUTileAndVectorizePass());
+    RmeanNarrowAccumulatorsPassOptions narrow;
+    narrow.blockTrips = options.blockTrips;
+    narrow.narrowF32 = options.narrowF32;
+    pm.addNestedPass<func::FuncOp>(createRmeanNarrowAccumulatorsPass(narrow));
   }
   // Elementwise arith/math on whole tensors has no bufferization; make it
   // linalg first so that user code around the reductions lowers too.

@@ -31,6 +31,17 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Threads per reduction (OpenMP through scf.forall -> "
                      "scf.parallel -> omp; programs then need libomp)"),
       llvm::cl::init(1)};
+  PassOptions::Option<int64_t> blockTrips{
+      *this, "block-trips",
+      llvm::cl::desc("Vector iterations summed in f32 before each f64 "
+                     "addition in vectorised f16/bf16/f32 reductions (blocked "
+                     "summation, SPEC §4; 0 keeps every addition in f64)"),
+      llvm::cl::init(8)};
+  PassOptions::Option<bool> narrowF32{
+      *this, "narrow-f32",
+      llvm::cl::desc("Use the blocked f32 accumulation for f32 inputs too "
+                     "(false: f32 inputs summed in f64, within one ulp)"),
+      llvm::cl::init(true)};
 };
 
 /// Lowers a module mixing rmean with upstream func/arith/math/complex/tensor/

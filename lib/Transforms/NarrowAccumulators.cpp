@@ -1,0 +1,232 @@
+//===- NarrowAccumulators.cpp - blocked f32 accumulation ------------------===//
+//
+// Strip-mines vectorised accumulation loops into blocks summed in f32 (see
+// the pass description). Upstream has no transformation that changes the
+// precision of a loop-carried value, so the rewrite is ours; the loop
+// structure it builds is then peeled with upstream's
+// peelForLoopAndSimplifyBounds so that full blocks have a static trip count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::rmean {
+#define GEN_PASS_DEF_RMEANNARROWACCUMULATORSPASS
+#include "rmean/Transforms/Passes.h.inc"
+} // namespace mlir::rmean
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+namespace {
+
+/// One loop-carried accumulator updated as `acc + extf(x)`.
+struct Accumulator {
+  unsigned index;
+  arith::AddFOp add;
+  arith::ExtFOp ext;
+};
+
+/// Returns the accumulators of `loop` that can be narrowed, or nothing when
+/// the loop does anything else with its iter_args: every iter_arg must be
+/// either such an accumulator or passed through unchanged.
+std::optional<SmallVector<Accumulator>> matchLoop(scf::ForOp loop,
+                                                  bool narrowF32) {
+  if (!getConstantIntValue(loop.getStep()))
+    return std::nullopt;
+  // The fallback runs the body a second time over a block.
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (!isMemoryEffectFree(&op))
+      return std::nullopt;
+  SmallVector<Accumulator> accs;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Value next = yield.getOperand(i);
+    if (next == arg)
+      continue;
+    auto vecTy = dyn_cast<VectorType>(arg.getType());
+    auto add = next.getDefiningOp<arith::AddFOp>();
+    if (!vecTy || !vecTy.getElementType().isF64() || !add ||
+        add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
+        !next.hasOneUse())
+      return std::nullopt;
+    Value other = add.getLhs() == arg ? add.getRhs() : add.getLhs();
+    auto ext = other.getDefiningOp<arith::ExtFOp>();
+    if (other == arg || !ext || !ext->hasOneUse() ||
+        ext->getBlock() != loop.getBody())
+      return std::nullopt;
+    Type source = getElementTypeOrSelf(ext.getIn().getType());
+    if (!isa<Float16Type, BFloat16Type>(source) &&
+        !(narrowF32 && source.isF32()))
+      return std::nullopt;
+    accs.push_back({static_cast<unsigned>(i), add, ext});
+  }
+  if (accs.empty())
+    return std::nullopt;
+  return accs;
+}
+
+VectorType withF32(Type t) {
+  auto vecTy = cast<VectorType>(t);
+  return vecTy.clone(Float32Type::get(t.getContext()));
+}
+
+/// True (i1) when every lane of every value is finite.
+Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Value result;
+  for (Value v : values) {
+    auto vecTy = cast<VectorType>(v.getType());
+    auto flat =
+        VectorType::get({vecTy.getNumElements()}, vecTy.getElementType());
+    Value flatV = vector::ShapeCastOp::create(b, loc, flat, v);
+    Value inf = arith::ConstantOp::create(
+        b, loc, flat,
+        DenseElementsAttr::get(
+            flat, b.getFloatAttr(flat.getElementType(),
+                                 APFloat::getInf(APFloat::IEEEsingle()))));
+    Value abs = math::AbsFOp::create(b, loc, flatV);
+    // olt is false for NaN as well as for infinities.
+    Value lanes =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, abs, inf);
+    Value all =
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::AND, lanes);
+    result = result ? arith::AndIOp::create(b, loc, result, all) : all;
+  }
+  return result;
+}
+
+void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
+            int64_t blockTrips) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  int64_t step = *getConstantIntValue(loop.getStep());
+  int64_t blockSpan = step * blockTrips;
+  rewriter.setInsertionPoint(loop);
+  Value ub = loop.getUpperBound();
+  Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockSpan);
+  auto isNarrowed = [&](unsigned i) {
+    return llvm::any_of(accs, [&](Accumulator a) { return a.index == i; });
+  };
+
+  auto outer = scf::ForOp::create(
+      rewriter, loc, loop.getLowerBound(), ub, blockStep, loop.getInitArgs(),
+      [&](OpBuilder &b, Location loc, Value iv, ValueRange wide) {
+        // The affine.min form is what peeling recognises and folds to the
+        // constant block span in the full blocks.
+        AffineExpr d0 = getAffineDimExpr(0, ctx),
+                   s0 = getAffineSymbolExpr(0, ctx);
+        auto lenMap = AffineMap::get(
+            1, 1, {getAffineConstantExpr(blockSpan, ctx), s0 - d0}, ctx);
+        Value len =
+            affine::AffineMinOp::create(b, loc, lenMap, ValueRange{iv, ub});
+        Value end = arith::AddIOp::create(b, loc, iv, len);
+
+        SmallVector<Value> inits(wide.begin(), wide.end());
+        for (Accumulator a : accs) {
+          VectorType t = withF32(a.add.getType());
+          inits[a.index] = arith::ConstantOp::create(
+              b, loc, t,
+              DenseElementsAttr::get(
+                  t, b.getFloatAttr(t.getElementType(),
+                                    APFloat::getZero(APFloat::IEEEsingle(),
+                                                     /*Negative=*/true))));
+        }
+        auto inner = scf::ForOp::create(
+            b, loc, iv, end, loop.getStep(), inits,
+            [&](OpBuilder &ib, Location loc, Value j, ValueRange narrowAccs) {
+              IRMapping map;
+              map.map(loop.getInductionVar(), j);
+              map.map(loop.getRegionIterArgs(), narrowAccs);
+              for (Operation &op : loop.getBody()->without_terminator()) {
+                bool skip = llvm::any_of(accs, [&](Accumulator a) {
+                  return &op == a.add.getOperation() ||
+                         &op == a.ext.getOperation();
+                });
+                if (!skip)
+                  ib.clone(op, map);
+              }
+              auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+              SmallVector<Value> results;
+              for (Value v : yield.getOperands())
+                results.push_back(map.lookupOrDefault(v));
+              for (Accumulator a : accs) {
+                Value x = map.lookupOrDefault(a.ext.getIn());
+                if (!getElementTypeOrSelf(x.getType()).isF32())
+                  x = arith::ExtFOp::create(ib, loc, withF32(a.ext.getType()),
+                                            x);
+                results[a.index] = arith::AddFOp::create(
+                    ib, loc, narrowAccs[a.index], x, a.add.getFastmathAttr());
+              }
+              scf::YieldOp::create(ib, loc, results);
+            });
+
+        SmallVector<Value> sums;
+        for (Accumulator a : accs)
+          sums.push_back(inner.getResult(a.index));
+        Value ok = allFinite(b, loc, sums);
+        auto ifOp = scf::IfOp::create(
+            b, loc, ok,
+            [&](OpBuilder &tb, Location loc) {
+              SmallVector<Value> results;
+              for (auto [i, w] : llvm::enumerate(wide))
+                results.push_back(isNarrowed(i) ? Value() : inner.getResult(i));
+              for (Accumulator a : accs) {
+                Value e = arith::ExtFOp::create(tb, loc, a.add.getType(),
+                                                inner.getResult(a.index));
+                results[a.index] = arith::AddFOp::create(
+                    tb, loc, wide[a.index], e, a.add.getFastmathAttr());
+              }
+              scf::YieldOp::create(tb, loc, results);
+            },
+            [&](OpBuilder &eb, Location loc) {
+              // Special values or an f32 overflow: this block again, in f64.
+              auto again = cast<scf::ForOp>(eb.clone(*loop));
+              again.setLowerBound(iv);
+              again.setUpperBound(end);
+              again.getInitArgsMutable().assign(wide);
+              scf::YieldOp::create(eb, loc, again.getResults());
+            });
+        scf::YieldOp::create(b, loc, ifOp.getResults());
+      });
+  rewriter.replaceOp(loop, outer.getResults());
+  scf::ForOp remainder;
+  (void)scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder);
+}
+
+struct RmeanNarrowAccumulatorsPass
+    : rmean::impl::RmeanNarrowAccumulatorsPassBase<
+          RmeanNarrowAccumulatorsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blockTrips < 1)
+      return;
+    SmallVector<std::pair<scf::ForOp, SmallVector<Accumulator>>> work;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (std::optional<SmallVector<Accumulator>> accs =
+              matchLoop(loop, narrowF32))
+        work.emplace_back(loop, std::move(*accs));
+    });
+    IRRewriter rewriter(&getContext());
+    for (auto &[loop, accs] : work)
+      narrow(rewriter, loop, accs, blockTrips);
+    if (work.empty())
+      return;
+    // Block lengths of loops whose span the block divides (peeling leaves
+    // those alone) fold to the constant span from the loop bounds.
+    RewritePatternSet patterns(&getContext());
+    scf::populateSCFForLoopCanonicalizationPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

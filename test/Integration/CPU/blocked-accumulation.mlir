@@ -1,0 +1,123 @@
+// Blocked f32 accumulation (rmean-narrow-accumulators) on vectorised rows:
+// a block whose f32 lane sums overflow (f32 values near 3e38, bf16 values
+// at their largest finite) or meet Inf/NaN is summed again in f64, so the
+// results are those of the f64 accumulation: finite means of huge values,
+// Inf and NaN propagated as IEEE addition does, -0.0 kept. Every RUN line
+// prints the same, with different block and vector sizes (and f32 inputs
+// not narrowed) so that full blocks, peeled partial blocks and scalar
+// tails all take part.
+
+// DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
+
+// RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="narrow-f32=false" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=4 block-trips=2" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=8 block-trips=1" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="block-trips=0" | %{run} | FileCheck %s
+
+// CHECK: data =
+// CHECK-NEXT: [3e+38,  inf,  nan,  -0,  0.1,  {{-?}}nan]
+// CHECK: data =
+// CHECK-NEXT: [3.38953e+38,  1,  -0.5]
+// CHECK: data =
+// CHECK-NEXT: [60000,  nan,  -inf]
+// CHECK: data =
+// CHECK-NEXT: [3e+38,  -3e+38,  0.25]
+
+func.func private @printMemrefF32(tensor<*xf32>)
+
+func.func @rows_f32(%x: tensor<6x1024xf32>) -> tensor<6xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<6x1024xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+func.func @rows_bf16(%x: tensor<3x4096xbf16>) -> tensor<3xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<3x4096xbf16> -> tensor<3xbf16>
+  return %0 : tensor<3xbf16>
+}
+func.func @rows_f16(%x: tensor<3x2048xf16>) -> tensor<3xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<3x2048xf16> -> tensor<3xf16>
+  return %0 : tensor<3xf16>
+}
+func.func @rows_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+func.func @main() {
+  %inf = arith.constant 0x7F800000 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+
+  // f32: 3e38 everywhere (any two overflow f32); 1.0 with one +Inf; 1.0
+  // with one NaN; -0.0 everywhere; 0.1 everywhere; +Inf and -Inf.
+  %huge = arith.constant dense<3.0e38> : tensor<1x1024xf32>
+  %one = arith.constant dense<1.0> : tensor<1x1024xf32>
+  %nzero = arith.constant dense<-0.0> : tensor<1x1024xf32>
+  %tenth = arith.constant dense<0.1> : tensor<1x1024xf32>
+  %e = tensor.empty() : tensor<6x1024xf32>
+  %f0 = tensor.insert_slice %huge into %e[0, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %f1 = tensor.insert_slice %one into %f0[1, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %f2 = tensor.insert_slice %one into %f1[2, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %f3 = tensor.insert_slice %nzero into %f2[3, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %f4 = tensor.insert_slice %tenth into %f3[4, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %f5 = tensor.insert_slice %one into %f4[5, 0] [1, 1024] [1, 1] : tensor<1x1024xf32> into tensor<6x1024xf32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c700 = arith.constant 700 : index
+  %c1000 = arith.constant 1000 : index
+  %f6 = tensor.insert %inf into %f5[%c1, %c700] : tensor<6x1024xf32>
+  %f7 = tensor.insert %nan into %f6[%c2, %c5] : tensor<6x1024xf32>
+  %f8 = tensor.insert %inf into %f7[%c5, %c3] : tensor<6x1024xf32>
+  %f9 = tensor.insert %ninf into %f8[%c5, %c1000] : tensor<6x1024xf32>
+  %rf = call @rows_f32(%f9) : (tensor<6x1024xf32>) -> tensor<6xf32>
+  %rfu = tensor.cast %rf : tensor<6xf32> to tensor<*xf32>
+  call @printMemrefF32(%rfu) : (tensor<*xf32>) -> ()
+
+  // bf16: the largest finite everywhere (two of them overflow f32); 1.0;
+  // -0.5.
+  %bmax = arith.constant dense<0x7F7F> : tensor<1x4096xbf16>
+  %bone = arith.constant dense<1.0> : tensor<1x4096xbf16>
+  %bhalf = arith.constant dense<-0.5> : tensor<1x4096xbf16>
+  %be = tensor.empty() : tensor<3x4096xbf16>
+  %b0 = tensor.insert_slice %bmax into %be[0, 0] [1, 4096] [1, 1] : tensor<1x4096xbf16> into tensor<3x4096xbf16>
+  %b1 = tensor.insert_slice %bone into %b0[1, 0] [1, 4096] [1, 1] : tensor<1x4096xbf16> into tensor<3x4096xbf16>
+  %b2 = tensor.insert_slice %bhalf into %b1[2, 0] [1, 4096] [1, 1] : tensor<1x4096xbf16> into tensor<3x4096xbf16>
+  %rb = call @rows_bf16(%b2) : (tensor<3x4096xbf16>) -> tensor<3xbf16>
+  %rbf = arith.extf %rb : tensor<3xbf16> to tensor<3xf32>
+  %rbu = tensor.cast %rbf : tensor<3xf32> to tensor<*xf32>
+  call @printMemrefF32(%rbu) : (tensor<*xf32>) -> ()
+
+  // f16: 60000 everywhere (f32 holds their sums); 1.0 with a NaN; 1.0
+  // with a -Inf.
+  %h6 = arith.constant dense<60000.0> : tensor<1x2048xf16>
+  %hone = arith.constant dense<1.0> : tensor<1x2048xf16>
+  %he = tensor.empty() : tensor<3x2048xf16>
+  %h0 = tensor.insert_slice %h6 into %he[0, 0] [1, 2048] [1, 1] : tensor<1x2048xf16> into tensor<3x2048xf16>
+  %h1 = tensor.insert_slice %hone into %h0[1, 0] [1, 2048] [1, 1] : tensor<1x2048xf16> into tensor<3x2048xf16>
+  %h2 = tensor.insert_slice %hone into %h1[2, 0] [1, 2048] [1, 1] : tensor<1x2048xf16> into tensor<3x2048xf16>
+  %hnan = arith.constant 0x7E00 : f16
+  %hninf = arith.constant 0xFC00 : f16
+  %h3 = tensor.insert %hnan into %h2[%c1, %c1000] : tensor<3x2048xf16>
+  %h4 = tensor.insert %hninf into %h3[%c2, %c5] : tensor<3x2048xf16>
+  %rh = call @rows_f16(%h4) : (tensor<3x2048xf16>) -> tensor<3xf16>
+  %rhf = arith.extf %rh : tensor<3xf16> to tensor<3xf32>
+  %rhu = tensor.cast %rhf : tensor<3xf32> to tensor<*xf32>
+  call @printMemrefF32(%rhu) : (tensor<*xf32>) -> ()
+
+  // Run-time shape 3 x 1000 (peeled blocks, scalar tail): 3e38, -3e38,
+  // 0.25.
+  %dh = arith.constant dense<3.0e38> : tensor<1x1000xf32>
+  %dn = arith.constant dense<-3.0e38> : tensor<1x1000xf32>
+  %dq = arith.constant dense<0.25> : tensor<1x1000xf32>
+  %de = tensor.empty() : tensor<3x1000xf32>
+  %d0 = tensor.insert_slice %dh into %de[0, 0] [1, 1000] [1, 1] : tensor<1x1000xf32> into tensor<3x1000xf32>
+  %d1 = tensor.insert_slice %dn into %d0[1, 0] [1, 1000] [1, 1] : tensor<1x1000xf32> into tensor<3x1000xf32>
+  %d2 = tensor.insert_slice %dq into %d1[2, 0] [1, 1000] [1, 1] : tensor<1x1000xf32> into tensor<3x1000xf32>
+  %dd = tensor.cast %d2 : tensor<3x1000xf32> to tensor<?x?xf32>
+  %rd = call @rows_dynamic(%dd) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %rdu = tensor.cast %rd : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%rdu) : (tensor<*xf32>) -> ()
+  return
+}

@@ -1,0 +1,165 @@
+// RUN: rmean-opt %s --rmean-narrow-accumulators --split-input-file | FileCheck %s
+// RUN: rmean-opt %s --rmean-narrow-accumulators="narrow-f32=false" --split-input-file | FileCheck %s --check-prefix=NOF32
+// RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
+
+// f16 row: blocks of 8 iterations (8 x 32 = 256 elements) summed in f32
+// from -0.0, then added to the f64 accumulator when every lane is finite;
+// otherwise the block is summed again by the original f64 loop. 4096 is a
+// multiple of 256: no remainder loop, the block end folds to iv + 256.
+// CHECK-LABEL: func.func @f16_row
+//   CHECK-DAG:   %[[C256:.+]] = arith.constant 256 : index
+//   CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
+//   CHECK-DAG:   %[[NZ32:.+]] = arith.constant dense<-0.000000e+00> : vector<32xf32>
+//   CHECK-DAG:   %[[INF:.+]] = arith.constant dense<0x7F800000> : vector<32xf32>
+//       CHECK:   %[[R:.+]] = scf.for %[[B:.+]] = %{{.+}} to %{{.+}} step %[[C256]] iter_args(%[[W:.+]] = %{{.+}}) -> (vector<32xf64>)
+//       CHECK:     %[[END:.+]] = arith.addi %[[B]], %[[C256]]
+//       CHECK:     %[[N:.+]] = scf.for %[[I:.+]] = %[[B]] to %[[END]] step %[[C32]] iter_args(%[[A:.+]] = %[[NZ32]]) -> (vector<32xf32>)
+//       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<4096xf16>, vector<32xf16>
+//       CHECK:       %[[X32:.+]] = arith.extf %[[X]] : vector<32xf16> to vector<32xf32>
+//       CHECK:       %[[S:.+]] = arith.addf %[[A]], %[[X32]] : vector<32xf32>
+//       CHECK:       scf.yield %[[S]]
+//       CHECK:     %[[ABS:.+]] = math.absf %[[N]] : vector<32xf32>
+//       CHECK:     %[[FIN:.+]] = arith.cmpf olt, %[[ABS]], %[[INF]] : vector<32xf32>
+//       CHECK:     %[[OK:.+]] = vector.reduction <and>, %[[FIN]] : vector<32xi1> into i1
+//       CHECK:     %[[NEXT:.+]] = scf.if %[[OK]] -> (vector<32xf64>)
+//       CHECK:       %[[E:.+]] = arith.extf %[[N]] : vector<32xf32> to vector<32xf64>
+//       CHECK:       %[[T:.+]] = arith.addf %[[W]], %[[E]] : vector<32xf64>
+//       CHECK:       scf.yield %[[T]]
+//       CHECK:     } else {
+//       CHECK:       %[[F:.+]] = scf.for %{{.+}} = %[[B]] to %[[END]] step %[[C32]] iter_args(%[[FA:.+]] = %[[W]]) -> (vector<32xf64>)
+//       CHECK:         arith.extf %{{.+}} : vector<32xf16> to vector<32xf64>
+//       CHECK:         arith.addf %[[FA]], %{{.+}} : vector<32xf64>
+//       CHECK:       scf.yield %[[F]]
+//       CHECK:     scf.yield %[[NEXT]]
+//       CHECK:   return %[[R]]
+// NOF32-LABEL: func.func @f16_row
+//       NOF32:   vector<32xf32>
+// OFF-LABEL: func.func @f16_row
+//   OFF-NOT:   vector<32xf32>
+func.func @f16_row(%x: tensor<4096xf16>, %init: vector<32xf64>) -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f16
+  %r = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %s = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  }
+  return %r : vector<32xf64>
+}
+
+// -----
+
+// bf16 with a dynamic length: the block loop is peeled, so full blocks
+// have a constant span and the last, partial block is a loop of its own;
+// an iter_arg passed through unchanged stays as it is. The accumulator may
+// be either operand of the addition, and 2-D.
+// CHECK-LABEL: func.func @bf16_dynamic
+//       CHECK:   %[[MAIN:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}) -> (tensor<4xf32>, vector<2x16xf64>)
+//       CHECK:     scf.for {{.+}} -> (tensor<4xf32>, vector<2x16xf32>)
+//       CHECK:       arith.extf %{{.+}} : vector<2x16xbf16> to vector<2x16xf32>
+//       CHECK:     vector.shape_cast %{{.+}} : vector<2x16xf32> to vector<32xf32>
+//       CHECK:     vector.reduction <and>
+//       CHECK:   %[[REM:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %[[MAIN]]#0, %{{.+}} = %[[MAIN]]#1)
+//       CHECK:     affine.apply
+//       CHECK:   return %[[REM]]#0, %[[REM]]#1
+// NOF32-LABEL: func.func @bf16_dynamic
+//       NOF32:   vector<2x16xf32>
+func.func @bf16_dynamic(%x: tensor<2x?xbf16>, %n: index, %t: tensor<4xf32>, %init: vector<2x16xf64>) -> (tensor<4xf32>, vector<2x16xf64>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %pad = arith.constant 0.0 : bf16
+  %r:2 = scf.for %i = %c0 to %n step %c16 iter_args(%keep = %t, %acc = %init) -> (tensor<4xf32>, vector<2x16xf64>) {
+    %v = vector.transfer_read %x[%c0, %i], %pad {in_bounds = [true, true]} : tensor<2x?xbf16>, vector<2x16xbf16>
+    %e = arith.extf %v : vector<2x16xbf16> to vector<2x16xf64>
+    %s = arith.addf %e, %acc : vector<2x16xf64>
+    scf.yield %keep, %s : tensor<4xf32>, vector<2x16xf64>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, vector<2x16xf64>
+}
+
+// -----
+
+// f32 inputs are narrowed by default, not with narrow-f32=false; the f32
+// value is added as it is (no conversion in the block loop).
+// CHECK-LABEL: func.func @f32_row
+//       CHECK:   scf.for
+//       CHECK:     scf.for {{.+}} -> (vector<16xf32>)
+//       CHECK:       %[[X:.+]] = vector.transfer_read
+//   CHECK-NOT:       arith.extf
+//       CHECK:       arith.addf %{{.+}}, %[[X]] : vector<16xf32>
+// NOF32-LABEL: func.func @f32_row
+//   NOF32-NOT:   vector<16xf32>)
+//       NOF32:   arith.extf %{{.+}} : vector<16xf32> to vector<16xf64>
+//   NOF32-NOT:   scf.if
+func.func @f32_row(%x: tensor<1000xf32>, %init: vector<16xf64>) -> vector<16xf64> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c992 = arith.constant 992 : index
+  %pad = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %c992 step %c16 iter_args(%acc = %init) -> (vector<16xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<1000xf32>, vector<16xf32>
+    %e = arith.extf %v : vector<16xf32> to vector<16xf64>
+    %s = arith.addf %acc, %e : vector<16xf64>
+    scf.yield %s : vector<16xf64>
+  }
+  return %r : vector<16xf64>
+}
+
+// -----
+
+// Loops left alone: a body that reads memory (the fallback would re-run
+// it), an accumulator also used elsewhere in the body, an iter_arg updated
+// otherwise, an f64 input, a scalar accumulator, a non-constant step.
+// CHECK-LABEL: func.func @negative
+//   CHECK-NOT:   f32>
+//   CHECK-NOT:   scf.if
+//       CHECK:   return
+func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096xf64>, %s: tensor<4096xf16>, %step: index, %init: vector<32xf64>, %sinit: f64) -> (vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f16
+  %padd = arith.constant 0.0 : f64
+  %a = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %m[%i], %pad {in_bounds = [true]} : memref<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %r : vector<32xf64>
+  }
+  %b:2 = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init, %other = %init) -> (vector<32xf64>, vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    %o = arith.mulf %other, %e : vector<32xf64>
+    scf.yield %r, %o : vector<32xf64>, vector<32xf64>
+  }
+  %c = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %y[%i], %padd {in_bounds = [true]} : tensor<4096xf64>, vector<32xf64>
+    %r = arith.addf %acc, %v : vector<32xf64>
+    scf.yield %r : vector<32xf64>
+  }
+  %d = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    %q = arith.addf %r, %acc : vector<32xf64>
+    scf.yield %q : vector<32xf64>
+  }
+  %f = scf.for %i = %c0 to %c4096 step %c1 iter_args(%acc = %sinit) -> (f64) {
+    %v = tensor.extract %s[%i] : tensor<4096xf16>
+    %e = arith.extf %v : f16 to f64
+    %r = arith.addf %acc, %e : f64
+    scf.yield %r : f64
+  }
+  %g = scf.for %i = %c0 to %c4096 step %step iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %r : vector<32xf64>
+  }
+  return %a, %b#0, %c, %d, %f, %g : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
+}
