@@ -128,15 +128,27 @@ func.func @override(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> (tensor<4xf64>
 
 // -----
 
-// Long (or dynamic) inner rows get twice the lanes.
+// Long (512 or more, or dynamic) inner rows get twice the lanes.
 // CHECK-LABEL: func.func @long_rows
 //       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
+// CHECK-LABEL: func.func @rows_512
+//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
+// CHECK-LABEL: func.func @rows_511
+//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64
 // CHECK-LABEL: func.func @dynamic_rows
 //       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
 // OPTS-LABEL: func.func @long_rows
 //       OPTS:   vector_size = 16 : i64
 func.func @long_rows(%x: tensor<4x4096xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x4096xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @rows_512(%x: tensor<4x512xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x512xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func @rows_511(%x: tensor<4x511xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x511xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 func.func @dynamic_rows(%x: tensor<4x?xf16>) -> tensor<4xf16> {

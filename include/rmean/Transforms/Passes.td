@@ -46,7 +46,7 @@ def RmeanSelectCPUStrategyPass
 
     - `kind = "inner"`: the only reduced dimension is the last one (row
       means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
-      2048 or more, or dynamic). Rows are processed `rows_per_step` at a
+      512 or more, or dynamic). Rows are processed `rows_per_step` at a
       time (1 by default);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row.
