@@ -201,6 +201,118 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
   (void)scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder);
 }
 
+/// Rows of one vector step added one by one into an f64 accumulator:
+///   %e = arith.extf %v : vector<RxNxT> to vector<RxNxf64>
+///   %a0 = arith.addf (vector.extract %e[0]), %acc
+///   ...  %a(R-1) = arith.addf (vector.extract %e[R-1]), %a(R-2)
+/// (the "outer" strategy's step over rows_per_step rows).
+struct RowSum {
+  arith::ExtFOp ext;
+  Value acc;
+  SmallVector<arith::AddFOp> chain;
+};
+
+std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
+                                  int64_t blockTrips) {
+  auto srcTy = dyn_cast<VectorType>(ext.getIn().getType());
+  if (!srcTy || srcTy.getRank() != 2 || srcTy.isScalable() ||
+      !getElementTypeOrSelf(ext.getType()).isF64())
+    return std::nullopt;
+  Type source = srcTy.getElementType();
+  if (!isa<Float16Type, BFloat16Type>(source) && !(narrowF32 && source.isF32()))
+    return std::nullopt;
+  int64_t rows = srcTy.getDimSize(0);
+  // R rows summed in f32 round R - 1 times: keep within the block bound.
+  if (rows < 2 || rows > blockTrips + 1)
+    return std::nullopt;
+  SmallVector<Value> rowValues(rows);
+  for (Operation *user : ext->getUsers()) {
+    auto extract = dyn_cast<vector::ExtractOp>(user);
+    if (!extract || extract.hasDynamicPosition() ||
+        extract.getStaticPosition().size() != 1 ||
+        !extract.getResult().hasOneUse())
+      return std::nullopt;
+    int64_t i = extract.getStaticPosition()[0];
+    if (i < 0 || i >= rows || rowValues[i])
+      return std::nullopt;
+    rowValues[i] = extract.getResult();
+  }
+  if (llvm::is_contained(rowValues, Value()))
+    return std::nullopt;
+  RowSum m;
+  m.ext = ext;
+  Value prev;
+  for (int64_t i = 0; i < rows; ++i) {
+    auto add = dyn_cast<arith::AddFOp>(*rowValues[i].getUsers().begin());
+    if (!add || add->getBlock() != ext->getBlock())
+      return std::nullopt;
+    Value other = add.getLhs() == rowValues[i] ? add.getRhs() : add.getLhs();
+    if (i == 0) {
+      m.acc = other;
+    } else if (other != prev || !prev.hasOneUse()) {
+      return std::nullopt;
+    }
+    m.chain.push_back(add);
+    prev = add.getResult();
+  }
+  // The accumulator must not come from this step's rows.
+  if (llvm::is_contained(rowValues, m.acc) ||
+      m.acc.getDefiningOp() == ext.getOperation())
+    return std::nullopt;
+  return m;
+}
+
+/// Sums the rows in f32 (pairwise), adds the sum to the f64 accumulator
+/// once; a non-finite f32 sum falls back to the original f64 chain.
+void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
+  arith::AddFOp last = m.chain.back();
+  Location loc = last.getLoc();
+  rewriter.setInsertionPoint(last);
+  auto srcTy = cast<VectorType>(m.ext.getIn().getType());
+  Value v = m.ext.getIn();
+  if (!srcTy.getElementType().isF32())
+    v = arith::ExtFOp::create(rewriter, loc, withF32(srcTy), v);
+  SmallVector<Value> terms;
+  for (int64_t i = 0, e = srcTy.getDimSize(0); i < e; ++i)
+    terms.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
+  while (terms.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      next.push_back(arith::AddFOp::create(
+          rewriter, loc, terms[i], terms[i + 1], last.getFastmathAttr()));
+    if (terms.size() % 2)
+      next.push_back(terms.back());
+    terms = std::move(next);
+  }
+  Value sum = terms.front();
+  Value ok = allFinite(rewriter, loc, {sum});
+  Type resultTy = last.getType();
+  auto ifOp = scf::IfOp::create(
+      rewriter, loc, ok,
+      [&](OpBuilder &tb, Location loc) {
+        Value wide = arith::ExtFOp::create(tb, loc, resultTy, sum);
+        Value r =
+            arith::AddFOp::create(tb, loc, wide, m.acc, last.getFastmathAttr());
+        scf::YieldOp::create(tb, loc, r);
+      },
+      [&](OpBuilder &eb, Location loc) {
+        // Special values or an f32 overflow: the rows one by one, in f64.
+        IRMapping map;
+        eb.clone(*m.ext, map);
+        for (Operation *user : m.ext->getUsers())
+          eb.clone(*user, map);
+        for (arith::AddFOp add : m.chain)
+          eb.clone(*add, map);
+        scf::YieldOp::create(eb, loc, map.lookup(last.getResult()));
+      });
+  rewriter.replaceOp(last, ifOp.getResults());
+  for (arith::AddFOp add : llvm::reverse(ArrayRef(m.chain).drop_back()))
+    rewriter.eraseOp(add);
+  for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(m.ext);
+}
+
 struct RmeanNarrowAccumulatorsPass
     : rmean::impl::RmeanNarrowAccumulatorsPassBase<
           RmeanNarrowAccumulatorsPass> {
@@ -215,7 +327,14 @@ struct RmeanNarrowAccumulatorsPass
               matchLoop(loop, narrowF32))
         work.emplace_back(loop, std::move(*accs));
     });
+    SmallVector<RowSum> rowSums;
+    getOperation().walk([&](arith::ExtFOp ext) {
+      if (std::optional<RowSum> m = matchRowSum(ext, narrowF32, blockTrips))
+        rowSums.push_back(std::move(*m));
+    });
     IRRewriter rewriter(&getContext());
+    for (RowSum &m : rowSums)
+      narrowRowSum(rewriter, m);
     for (auto &[loop, accs] : work)
       narrow(rewriter, loop, accs, blockTrips);
     if (work.empty())

@@ -34,16 +34,16 @@ func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 
 // -----
 
-// Outer: the reduced rows stream through the kept dimension, four rows and
+// Outer: the reduced rows stream through the kept dimension, eight rows and
 // 16 lanes at a time: the rows are summed into the accumulator row with
 // plain vector adds (no horizontal reduction); leftover rows and lanes are
 // peeled off.
 // CHECK-LABEL: func.func @outer
-//       CHECK:   scf.for %{{.+}} step %c4
+//       CHECK:   scf.for %{{.+}} step %c8
 //       CHECK:     scf.for
-//       CHECK:       vector.transfer_read {{.+}} : tensor<4x16xf16>, vector<4x16xf16>
-//       CHECK:       arith.extf %{{.+}} : vector<4x16xf16> to vector<4x16xf64>
-//       CHECK:       vector.extract %{{.+}}[3] : vector<16xf64> from vector<4x16xf64>
+//       CHECK:       vector.transfer_read {{.+}} : tensor<8x16xf16>, vector<8x16xf16>
+//       CHECK:       arith.extf %{{.+}} : vector<8x16xf16> to vector<8x16xf64>
+//       CHECK:       vector.extract %{{.+}}[7] : vector<16xf64> from vector<8x16xf64>
 //       CHECK:       arith.addf %{{.+}} : vector<16xf64>
 //       CHECK:       vector.transfer_write
 //   CHECK-NOT:   vector.reduction

@@ -163,3 +163,92 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
   }
   return %a, %b#0, %c, %d, %f, %g : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
 }
+
+// -----
+
+// A step over four rows ("outer" strategy): the rows are summed pairwise in
+// f32 and added to the f64 accumulator once; when the f32 sum is not
+// finite, the original chain of f64 additions runs instead.
+// CHECK-LABEL: func.func @row_sum
+//  CHECK-SAME:   (%[[V:.+]]: vector<4x16xbf16>, %[[ACC:.+]]: vector<16xf64>)
+//       CHECK:   %[[W:.+]] = arith.extf %[[V]] : vector<4x16xbf16> to vector<4x16xf32>
+//       CHECK:   %[[R0:.+]] = vector.extract %[[W]][0]
+//       CHECK:   %[[R1:.+]] = vector.extract %[[W]][1]
+//       CHECK:   %[[R2:.+]] = vector.extract %[[W]][2]
+//       CHECK:   %[[R3:.+]] = vector.extract %[[W]][3]
+//       CHECK:   %[[S01:.+]] = arith.addf %[[R0]], %[[R1]] : vector<16xf32>
+//       CHECK:   %[[S23:.+]] = arith.addf %[[R2]], %[[R3]] : vector<16xf32>
+//       CHECK:   %[[S:.+]] = arith.addf %[[S01]], %[[S23]] : vector<16xf32>
+//       CHECK:   %[[OK:.+]] = vector.reduction <and>
+//       CHECK:   %[[R:.+]] = scf.if %[[OK]] -> (vector<16xf64>)
+//       CHECK:     %[[E:.+]] = arith.extf %[[S]] : vector<16xf32> to vector<16xf64>
+//       CHECK:     %[[T:.+]] = arith.addf %[[E]], %[[ACC]] : vector<16xf64>
+//       CHECK:     scf.yield %[[T]]
+//       CHECK:   } else {
+//       CHECK:     %[[D:.+]] = arith.extf %[[V]] : vector<4x16xbf16> to vector<4x16xf64>
+//   CHECK-DAG:     %[[D3:.+]] = vector.extract %[[D]][3]
+//   CHECK-DAG:     %[[D0:.+]] = vector.extract %[[D]][0]
+//       CHECK:     arith.addf %[[D0]], %[[ACC]] : vector<16xf64>
+//       CHECK:     arith.addf
+//       CHECK:     arith.addf
+//       CHECK:     %[[L:.+]] = arith.addf %[[D3]], %{{.+}} : vector<16xf64>
+//  CHECK-NEXT:     scf.yield %[[L]]
+//       CHECK:   return %[[R]]
+// OFF-LABEL: func.func @row_sum
+// NOF32-LABEL: func.func @row_sum
+//       NOF32:   scf.if
+//   OFF-NOT:   f32>
+func.func @row_sum(%v: vector<4x16xbf16>, %acc: vector<16xf64>) -> vector<16xf64> {
+  %e = arith.extf %v : vector<4x16xbf16> to vector<4x16xf64>
+  %r0 = vector.extract %e[0] : vector<16xf64> from vector<4x16xf64>
+  %a0 = arith.addf %r0, %acc : vector<16xf64>
+  %r1 = vector.extract %e[1] : vector<16xf64> from vector<4x16xf64>
+  %a1 = arith.addf %r1, %a0 : vector<16xf64>
+  %r2 = vector.extract %e[2] : vector<16xf64> from vector<4x16xf64>
+  %a2 = arith.addf %a1, %r2 : vector<16xf64>
+  %r3 = vector.extract %e[3] : vector<16xf64> from vector<4x16xf64>
+  %a3 = arith.addf %r3, %a2 : vector<16xf64>
+  return %a3 : vector<16xf64>
+}
+
+// -----
+
+// Row steps left alone: a partial sum used elsewhere, a row used twice, a
+// row missing from the chain; f32 rows only without narrow-f32=false.
+// CHECK-LABEL: func.func @negative_row_sums
+// CHECK-COUNT-3:   arith.extf %{{.+}} : vector<2x16xf16> to vector<2x16xf64>
+//   CHECK-NOT:   vector<2x16xf16> to vector<2x16xf32>
+//       CHECK:   scf.if
+//   CHECK-NOT:   scf.if
+//       CHECK:   return
+// NOF32-LABEL: func.func @negative_row_sums
+// OFF-LABEL: func.func @negative_row_sums
+//   NOF32-NOT:   scf.if
+//       NOF32:   return
+func.func @negative_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf32>, %acc: vector<16xf64>) -> (vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>) {
+  %e = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+  %r0 = vector.extract %e[0] : vector<16xf64> from vector<2x16xf64>
+  %a0 = arith.addf %r0, %acc : vector<16xf64>
+  %r1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
+  %a1 = arith.addf %r1, %a0 : vector<16xf64>
+
+  %f = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+  %s0 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
+  %b0 = arith.addf %s0, %acc : vector<16xf64>
+  %s1 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
+  %b1 = arith.addf %s1, %b0 : vector<16xf64>
+
+  %g = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+  %t0 = vector.extract %g[0] : vector<16xf64> from vector<2x16xf64>
+  %c0 = arith.addf %t0, %acc : vector<16xf64>
+  %c1 = arith.addf %c0, %acc : vector<16xf64>
+
+  %h = arith.extf %w : vector<2x16xf32> to vector<2x16xf64>
+  %u0 = vector.extract %h[0] : vector<16xf64> from vector<2x16xf64>
+  %d0 = arith.addf %u0, %acc : vector<16xf64>
+  %u1 = vector.extract %h[1] : vector<16xf64> from vector<2x16xf64>
+  %d1 = arith.addf %u1, %d0 : vector<16xf64>
+  // %a0 has a second use: the step's partial sum escapes.
+  %x = arith.addf %a1, %a0 : vector<16xf64>
+  return %x, %b1, %c1, %d1 : vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>
+}

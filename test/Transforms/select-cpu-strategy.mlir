@@ -42,9 +42,9 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // CHECK-LABEL: func.func @nhwc
 //       CHECK:   kind = "outer", rows_per_step = 1 : i64
 // CHECK-LABEL: func.func @wide
-//       CHECK:   kind = "outer", rows_per_step = 4 : i64
+//       CHECK:   kind = "outer", rows_per_step = 8 : i64
 // CHECK-LABEL: func.func @dynamic_width
-//       CHECK:   kind = "outer", rows_per_step = 4 : i64
+//       CHECK:   kind = "outer", rows_per_step = 8 : i64
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<100x64xbf16> -> tensor<64xbf16>
   return %0 : tensor<64xbf16>

@@ -54,7 +54,7 @@ def RmeanSelectCPUStrategyPass
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
       accumulators stay in cache while the reduced rows stream past,
-      `rows_per_step` rows (4 on rows of 2048 or more, else 1) and
+      `rows_per_step` rows (8 on rows of 2048 or more, else 1) and
       `vector_size` lanes at a time.
     - `kind = "none"`: anything else (several separate reduced runs,
       128-bit or compensated accumulators): left to the scalar lowering.
@@ -128,7 +128,10 @@ def RmeanNarrowAccumulatorsPass
     partial sums then added to the f64 accumulator. The error stays bounded
     per block, (block-trips + 1) * 2^-24 of the block's sum of magnitudes,
     whatever the reduced size.
-    A block whose f32 sums are not all finite (an input NaN or Inf, or an
+    The row steps of the "outer" strategy (`rows_per_step` rows read as one
+    `vector<RxN>` and added one by one into the f64 accumulator row) are
+    summed pairwise in f32 first and added once, when R - 1 <= block-trips.
+    A block (or row step) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
     as without this pass.

@@ -23,6 +23,11 @@
 // CHECK-NEXT: [60000,  nan,  -inf]
 // CHECK: data =
 // CHECK-NEXT: [3e+38,  -3e+38,  0.25]
+// Column means of 20 rows x 2048 (eight-row steps, then a 4-row tail):
+// columns 0-3 and 2044-2047 shown.
+// CHECK: data =
+// CHECK-NEXT: [3e+38,  inf,  {{-?}}nan,  0.5]
+// CHECK-NEXT: [3e+38,  3e+38,  -0,  1]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -41,6 +46,11 @@ func.func @rows_f16(%x: tensor<3x2048xf16>) -> tensor<3xf16> {
 func.func @rows_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+func.func @columns(%x: tensor<20x2048xf32>) -> tensor<2048xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<20x2048xf32> -> tensor<2048xf32>
+  return %0 : tensor<2048xf32>
 }
 
 func.func @main() {
@@ -119,5 +129,35 @@ func.func @main() {
   %rd = call @rows_dynamic(%dd) : (tensor<?x?xf32>) -> tensor<?xf32>
   %rdu = tensor.cast %rd : tensor<?xf32> to tensor<*xf32>
   call @printMemrefF32(%rdu) : (tensor<*xf32>) -> ()
+
+  // Columns: 3e38 in every row for columns 0-2 and 2044-2045 (any two
+  // overflow f32); then column 1 gets an Inf in row 17 and column 2 +Inf
+  // and -Inf; column 3 is 0.5; column 2046 -0.0; column 2047 1.0.
+  %ch = arith.constant dense<3.0e38> : tensor<20x3xf32>
+  %ch2 = arith.constant dense<3.0e38> : tensor<20x2xf32>
+  %chalf = arith.constant dense<0.5> : tensor<20x1xf32>
+  %cnz = arith.constant dense<-0.0> : tensor<20x1xf32>
+  %cone = arith.constant dense<1.0> : tensor<20x1xf32>
+  %czero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<20x2048xf32>
+  %cf = linalg.fill ins(%czero : f32) outs(%ce : tensor<20x2048xf32>) -> tensor<20x2048xf32>
+  %k0 = tensor.insert_slice %ch into %cf[0, 0] [20, 3] [1, 1] : tensor<20x3xf32> into tensor<20x2048xf32>
+  %k1 = tensor.insert_slice %chalf into %k0[0, 3] [20, 1] [1, 1] : tensor<20x1xf32> into tensor<20x2048xf32>
+  %k2 = tensor.insert_slice %ch2 into %k1[0, 2044] [20, 2] [1, 1] : tensor<20x2xf32> into tensor<20x2048xf32>
+  %k3 = tensor.insert_slice %cnz into %k2[0, 2046] [20, 1] [1, 1] : tensor<20x1xf32> into tensor<20x2048xf32>
+  %k4 = tensor.insert_slice %cone into %k3[0, 2047] [20, 1] [1, 1] : tensor<20x1xf32> into tensor<20x2048xf32>
+  %c17 = arith.constant 17 : index
+  %c4 = arith.constant 4 : index
+  %k5 = tensor.insert %inf into %k4[%c17, %c1] : tensor<20x2048xf32>
+  %k6 = tensor.insert %inf into %k5[%c3, %c2] : tensor<20x2048xf32>
+  %k7 = tensor.insert %ninf into %k6[%c4, %c2] : tensor<20x2048xf32>
+  %rc = call @columns(%k7) : (tensor<20x2048xf32>) -> tensor<2048xf32>
+  %head = tensor.extract_slice %rc[0] [4] [1] : tensor<2048xf32> to tensor<4xf32>
+  %tail = tensor.extract_slice %rc[2044] [4] [1] : tensor<2048xf32> to tensor<4xf32>
+  %both = tensor.empty() : tensor<2x4xf32>
+  %p0 = tensor.insert_slice %head into %both[0, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+  %p1 = tensor.insert_slice %tail into %p0[1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
+  %pu = tensor.cast %p1 : tensor<2x4xf32> to tensor<*xf32>
+  call @printMemrefF32(%pu) : (tensor<*xf32>) -> ()
   return
 }
