@@ -7,10 +7,25 @@
 //  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 8192 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64}
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
-//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 3 : i64, vector_size = 8 : i64}
+//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 8 : i64}
 func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Threads: inputs of a static size below 1 MiB stay on one thread; 1 MiB
+// or more, or a dynamic size, get num-threads.
+// OPTS-LABEL: func.func @threads
+//       OPTS:   threads = 1 : i64
+//       OPTS:   threads = 3 : i64
+//       OPTS:   threads = 3 : i64
+func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn: tensor<2x?xf16>) -> (tensor<512xf32>, tensor<512xf32>, tensor<2xf16>) {
+  %0 = rmean.reduce_mean %small {axes = array<i64: 1>} : tensor<512x511xf32> -> tensor<512xf32>
+  %1 = rmean.reduce_mean %big {axes = array<i64: 1>} : tensor<512x512xf32> -> tensor<512xf32>
+  %2 = rmean.reduce_mean %dyn {axes = array<i64: 1>} : tensor<2x?xf16> -> tensor<2xf16>
+  return %0, %1, %2 : tensor<512xf32>, tensor<512xf32>, tensor<2xf16>
 }
 
 // -----

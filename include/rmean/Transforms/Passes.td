@@ -59,7 +59,9 @@ def RmeanSelectCPUStrategyPass
     - `kind = "none"`: anything else (several separate reduced runs,
       128-bit or compensated accumulators): left to the scalar lowering.
 
-    With `num-threads` above 1 the strategy also records `threads`: the
+    With `num-threads` above 1 the strategy also records `threads` (1 for
+    inputs of a static size below 1 MiB, which take less time to read than
+    an OpenMP team takes to start): the
     outermost kept dimension is split into one `scf.forall` chunk per
     thread, or, for a reduce-all, the reduced dimension is (partial sums
     per thread, combined in a fixed order so results do not depend on
