@@ -79,6 +79,51 @@ VectorType withF32(Type t) {
   return vecTy.clone(Float32Type::get(t.getContext()));
 }
 
+/// -0.0 in every lane of `t`.
+Value negativeZeros(OpBuilder &b, Location loc, VectorType t) {
+  return arith::ConstantOp::create(
+      b, loc, t,
+      DenseElementsAttr::get(
+          t, b.getFloatAttr(t.getElementType(),
+                            APFloat::getZero(APFloat::IEEEsingle(),
+                                             /*Negative=*/true))));
+}
+
+/// A 1-D bf16 vector of even length, which splitBF16 can take apart.
+bool splitsBF16(Type t) {
+  auto v = dyn_cast<VectorType>(t);
+  return v && v.getRank() == 1 && !v.isScalable() &&
+         v.getElementType().isBF16() && v.getDimSize(0) % 2 == 0 &&
+         v.getDimSize(0) >= 2;
+}
+
+VectorType halfF32(Type t) {
+  auto v = cast<VectorType>(t);
+  return VectorType::get({v.getDimSize(0) / 2},
+                         Float32Type::get(t.getContext()));
+}
+
+/// bf16 is the upper half of an f32, so a pair of bf16 in a 32-bit word
+/// widens with one shift (the even element, in the low half) and one mask
+/// (the odd element): two cheap ALU ops per word instead of the zero
+/// extension and shift per element that `arith.extf` becomes. The halves
+/// come out de-interleaved; the caller re-interleaves the block sums.
+/// (Element 2i in the low half assumes a little-endian target, as are all
+/// the CPUs this pipeline targets.)
+std::pair<Value, Value> splitBF16(OpBuilder &b, Location loc, Value x) {
+  VectorType half = halfF32(x.getType());
+  auto words = VectorType::get(half.getShape(), b.getI32Type());
+  Value w = vector::BitCastOp::create(b, loc, words, x);
+  auto splat = [&](uint32_t c) {
+    return arith::ConstantOp::create(
+        b, loc, words, DenseElementsAttr::get(words, b.getI32IntegerAttr(c)));
+  };
+  Value even = arith::ShLIOp::create(b, loc, w, splat(16));
+  Value odd = arith::AndIOp::create(b, loc, w, splat(0xFFFF0000u));
+  return {arith::BitcastOp::create(b, loc, half, even),
+          arith::BitcastOp::create(b, loc, half, odd)};
+}
+
 /// True (i1) when every lane of every value is finite.
 Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   Value result;
@@ -139,6 +184,18 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
                                     APFloat::getZero(APFloat::IEEEsingle(),
                                                      /*Negative=*/true))));
         }
+        // bf16 rows take the split form: the odd elements' halves of each
+        // 32-bit word accumulate in extra iter_args (see splitBF16).
+        SmallVector<int64_t> oddIndex(accs.size(), -1);
+        for (size_t k = 0; k < accs.size(); ++k) {
+          Accumulator a = accs[k];
+          if (!splitsBF16(a.ext.getIn().getType()))
+            continue;
+          VectorType half = halfF32(a.ext.getIn().getType());
+          oddIndex[k] = inits.size();
+          inits[a.index] = negativeZeros(b, loc, half);
+          inits.push_back(negativeZeros(b, loc, half));
+        }
         auto inner = scf::ForOp::create(
             b, loc, iv, end, loop.getStep(), inits,
             [&](OpBuilder &ib, Location loc, Value j, ValueRange narrowAccs) {
@@ -157,8 +214,20 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
               SmallVector<Value> results;
               for (Value v : yield.getOperands())
                 results.push_back(map.lookupOrDefault(v));
-              for (Accumulator a : accs) {
+              results.resize(inits.size());
+              for (size_t k = 0; k < accs.size(); ++k) {
+                Accumulator a = accs[k];
                 Value x = map.lookupOrDefault(a.ext.getIn());
+                if (oddIndex[k] >= 0) {
+                  auto [even, odd] = splitBF16(ib, loc, x);
+                  results[a.index] =
+                      arith::AddFOp::create(ib, loc, narrowAccs[a.index], even,
+                                            a.add.getFastmathAttr());
+                  results[oddIndex[k]] =
+                      arith::AddFOp::create(ib, loc, narrowAccs[oddIndex[k]],
+                                            odd, a.add.getFastmathAttr());
+                  continue;
+                }
                 if (!getElementTypeOrSelf(x.getType()).isF32())
                   x = arith::ExtFOp::create(ib, loc, withF32(a.ext.getType()),
                                             x);
@@ -168,9 +237,16 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
               scf::YieldOp::create(ib, loc, results);
             });
 
+        // Back to one f32 lane per element, in the original lane order.
         SmallVector<Value> sums;
-        for (Accumulator a : accs)
-          sums.push_back(inner.getResult(a.index));
+        for (size_t k = 0; k < accs.size(); ++k) {
+          Accumulator a = accs[k];
+          Value sum = inner.getResult(a.index);
+          if (oddIndex[k] >= 0)
+            sum = vector::InterleaveOp::create(b, loc, sum,
+                                               inner.getResult(oddIndex[k]));
+          sums.push_back(sum);
+        }
         Value ok = allFinite(b, loc, sums);
         auto ifOp = scf::IfOp::create(
             b, loc, ok,
@@ -178,9 +254,10 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
               SmallVector<Value> results;
               for (auto [i, w] : llvm::enumerate(wide))
                 results.push_back(isNarrowed(i) ? Value() : inner.getResult(i));
-              for (Accumulator a : accs) {
-                Value e = arith::ExtFOp::create(tb, loc, a.add.getType(),
-                                                inner.getResult(a.index));
+              for (size_t k = 0; k < accs.size(); ++k) {
+                Accumulator a = accs[k];
+                Value e =
+                    arith::ExtFOp::create(tb, loc, a.add.getType(), sums[k]);
                 results[a.index] = arith::AddFOp::create(
                     tb, loc, wide[a.index], e, a.add.getFastmathAttr());
               }

@@ -252,3 +252,41 @@ func.func @negative_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf32>, %acc: v
   %x = arith.addf %a1, %a0 : vector<16xf64>
   return %x, %b1, %c1, %d1 : vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>
 }
+
+// -----
+
+// 1-D bf16: each 32-bit word holds two elements; the even one widens with
+// a shift, the odd one with a mask, into two half-width f32 accumulators
+// that are interleaved back into element order once per block.
+// CHECK-LABEL: func.func @bf16_row
+//   CHECK-DAG:   %[[SIXTEEN:.+]] = arith.constant dense<16> : vector<16xi32>
+//   CHECK-DAG:   %[[HIGH:.+]] = arith.constant dense<-65536> : vector<16xi32>
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf32>
+//       CHECK:   scf.for
+//       CHECK:     %[[N:.+]]:2 = scf.for {{.+}} iter_args(%[[E:.+]] = %[[NZ]], %[[O:.+]] = %[[NZ]]) -> (vector<16xf32>, vector<16xf32>)
+//       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<4096xbf16>, vector<32xbf16>
+//       CHECK:       %[[W:.+]] = vector.bitcast %[[X]] : vector<32xbf16> to vector<16xi32>
+//       CHECK:       %[[EW:.+]] = arith.shli %[[W]], %[[SIXTEEN]] : vector<16xi32>
+//       CHECK:       %[[OW:.+]] = arith.andi %[[W]], %[[HIGH]] : vector<16xi32>
+//       CHECK:       %[[EF:.+]] = arith.bitcast %[[EW]] : vector<16xi32> to vector<16xf32>
+//       CHECK:       %[[OF:.+]] = arith.bitcast %[[OW]] : vector<16xi32> to vector<16xf32>
+//       CHECK:       %[[ES:.+]] = arith.addf %[[E]], %[[EF]] : vector<16xf32>
+//       CHECK:       %[[OS:.+]] = arith.addf %[[O]], %[[OF]] : vector<16xf32>
+//       CHECK:       scf.yield %[[ES]], %[[OS]]
+//       CHECK:     %[[S:.+]] = vector.interleave %[[N]]#0, %[[N]]#1 : vector<16xf32> -> vector<32xf32>
+//       CHECK:     math.absf %[[S]] : vector<32xf32>
+//       CHECK:     scf.if
+//       CHECK:       arith.extf %[[S]] : vector<32xf32> to vector<32xf64>
+func.func @bf16_row(%x: tensor<4096xbf16>, %init: vector<32xf64>) -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : bf16
+  %r = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xbf16>, vector<32xbf16>
+    %e = arith.extf %v : vector<32xbf16> to vector<32xf64>
+    %s = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  }
+  return %r : vector<32xf64>
+}

@@ -130,6 +130,10 @@ def RmeanNarrowAccumulatorsPass
     partial sums then added to the f64 accumulator. The error stays bounded
     per block, (block-trips + 1) * 2^-24 of the block's sum of magnitudes,
     whatever the reduced size.
+    1-D bf16 vectors widen two elements per 32-bit word with one shift and
+    one mask (the even and odd elements accumulate in two half-width f32
+    vectors, interleaved back into element order once per block) rather
+    than the zero-extension and shift per element of `arith.extf`.
     The row steps of the "outer" strategy (`rows_per_step` rows read as one
     `vector<RxN>` and added one by one into the f64 accumulator row) are
     summed pairwise in f32 first and added once, when R - 1 <= block-trips.
