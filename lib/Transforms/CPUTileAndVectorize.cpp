@@ -142,6 +142,14 @@ void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
 
 constexpr StringLiteral kVectorizeMarker = "rmean.vectorize";
 
+/// Marks a loop whose body accumulates an rmean reduction, so that
+/// rmean-narrow-accumulators touches these loops and no user loop.
+void markAccumulationLoop(LoopLikeOpInterface loop) {
+  if (loop)
+    loop->setAttr(kRmeanAccumulationLoopAttrName,
+                  UnitAttr::get(loop->getContext()));
+}
+
 /// Marks a full tile for vectorisation once canonicalisation has made its
 /// shape static (peeling leaves constant sizes behind that only folding
 /// turns into static types). Vectorising with explicit sizes instead would
@@ -213,6 +221,7 @@ LogicalResult applyInner(RewriterBase &rewriter, linalg::GenericOp op,
     return failure();
   useNegativeZeroInit(rewriter, r->initialValues);
   Operation *partial = r->tiledOps.front();
+  markAccumulationLoop(r->loops.back());
   peel(rewriter, r->loops.back());
   (void)markForVectorization(partial);
   for (Operation *merge : r->mergeOps)
@@ -249,6 +258,7 @@ LogicalResult applyOuter(RewriterBase &rewriter, linalg::GenericOp op,
   if (failed(inner))
     return failure();
   Operation *tileOp = inner->tiledOps.front();
+  markAccumulationLoop(inner->loops.back());
   // Lanes first (inside), then rows: the full tiles are static in both.
   peel(rewriter, inner->loops.back());
   peel(rewriter, inner->loops.front());
@@ -280,13 +290,18 @@ struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
     auto fill = read.getBase().getDefiningOp<linalg::FillOp>();
-    if (!fill || read.getMask() || read.hasOutOfBoundsDim())
+    if (!fill || read.getMask() || read.hasOutOfBoundsDim() ||
+        fill.getInputs()[0].getType() != read.getVectorType().getElementType())
       return failure();
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
                                                      fill.getInputs()[0]);
     return success();
   }
 };
+
+/// Marks the float reductions that were in the function before this pass:
+/// they are the user's, and keep their strict order.
+constexpr StringLiteral kKeepOrderMarker = "rmean.keep_order";
 
 /// Sums a float vector by halves (a log2(N)-deep tree of vector adds)
 /// instead of the in-order chain that a strict `vector.reduction <add>`
@@ -299,7 +314,8 @@ struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
                                 PatternRewriter &rewriter) const override {
     VectorType t = op.getSourceVectorType();
     int64_t n = t.getNumElements();
-    if (op.getKind() != vector::CombiningKind::ADD ||
+    if (op->hasAttr(kKeepOrderMarker) ||
+        op.getKind() != vector::CombiningKind::ADD ||
         !isa<FloatType>(t.getElementType()) || t.getRank() != 1 ||
         t.isScalable() || n < 4 || !llvm::isPowerOf2_64(n))
       return failure();
@@ -328,6 +344,10 @@ struct RmeanCPUTileAndVectorizePass
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
+
+    func.walk([&](vector::ReductionOp op) {
+      op->setAttr(kKeepOrderMarker, UnitAttr::get(ctx));
+    });
 
     // Fold casts of static shapes into the ops first, so that sizes known
     // statically (e.g. empty dimensions) are seen as such.
@@ -423,6 +443,8 @@ struct RmeanCPUTileAndVectorizePass
     forwarding.add<ForwardFillToTransferRead, TreeFloatReduction>(ctx);
     if (failed(canonicalize(func, std::move(forwarding))))
       return signalPassFailure();
+    func.walk(
+        [&](vector::ReductionOp op) { op->removeAttr(kKeepOrderMarker); });
   }
 };
 } // namespace

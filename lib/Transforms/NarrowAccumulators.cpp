@@ -17,6 +17,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANNARROWACCUMULATORSPASS
@@ -38,9 +39,16 @@ struct Accumulator {
 /// Returns the accumulators of `loop` that can be narrowed, or nothing when
 /// the loop does anything else with its iter_args: every iter_arg must be
 /// either such an accumulator or passed through unchanged.
-std::optional<SmallVector<Accumulator>> matchLoop(scf::ForOp loop,
-                                                  bool narrowF32) {
-  if (!getConstantIntValue(loop.getStep()))
+std::optional<SmallVector<Accumulator>>
+matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
+  // Index-typed, signed loops with a positive constant step whose block
+  // span (step * blockTrips) fits in 64 bits.
+  if (!loop->hasAttr(kRmeanAccumulationLoopAttrName))
+    return std::nullopt;
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  int64_t span;
+  if (!step || *step < 1 || !loop.getInductionVar().getType().isIndex() ||
+      loop.getUnsignedCmp() || llvm::MulOverflow(*step, blockTrips, span))
     return std::nullopt;
   // The fallback runs the body a second time over a block.
   for (Operation &op : loop.getBody()->without_terminator())
@@ -291,6 +299,9 @@ struct RowSum {
 
 std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
                                   int64_t blockTrips) {
+  auto parent = dyn_cast<scf::ForOp>(ext->getParentOp());
+  if (!parent || !parent->hasAttr(kRmeanAccumulationLoopAttrName))
+    return std::nullopt;
   auto srcTy = dyn_cast<VectorType>(ext.getIn().getType());
   if (!srcTy || srcTy.getRank() != 2 || srcTy.isScalable() ||
       !getElementTypeOrSelf(ext.getType()).isF64())
@@ -300,7 +311,7 @@ std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
     return std::nullopt;
   int64_t rows = srcTy.getDimSize(0);
   // R rows summed in f32 round R - 1 times: keep within the block bound.
-  if (rows < 2 || rows > blockTrips + 1)
+  if (rows < 2 || rows - 1 > blockTrips)
     return std::nullopt;
   SmallVector<Value> rowValues(rows);
   for (Operation *user : ext->getUsers()) {
@@ -401,7 +412,7 @@ struct RmeanNarrowAccumulatorsPass
     SmallVector<std::pair<scf::ForOp, SmallVector<Accumulator>>> work;
     getOperation().walk([&](scf::ForOp loop) {
       if (std::optional<SmallVector<Accumulator>> accs =
-              matchLoop(loop, narrowF32))
+              matchLoop(loop, narrowF32, blockTrips))
         work.emplace_back(loop, std::move(*accs));
     });
     SmallVector<RowSum> rowSums;

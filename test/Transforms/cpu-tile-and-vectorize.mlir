@@ -175,3 +175,16 @@ func.func @inner_four_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tens
   } -> tensor<64xf64>
   return %0 : tensor<64xf64>
 }
+
+// -----
+
+// User code is left in its order: a strict float vector.reduction that was
+// there before the pass is not turned into a tree.
+// CHECK-LABEL: func.func @user_reduction
+//  CHECK-NEXT:   %[[R:.+]] = vector.reduction <add>, %{{.+}} : vector<16xf32> into f32
+//   CHECK-NOT:   rmean.keep_order
+//  CHECK-NEXT:   return %[[R]]
+func.func @user_reduction(%v: vector<16xf32>) -> f32 {
+  %r = vector.reduction <add>, %v : vector<16xf32> into f32
+  return %r : f32
+}

@@ -1,6 +1,7 @@
 // RUN: rmean-opt %s --rmean-narrow-accumulators --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --rmean-narrow-accumulators="narrow-f32=false" --split-input-file | FileCheck %s --check-prefix=NOF32
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=4611686018427387904" --split-input-file | FileCheck %s --check-prefix=HUGE
 
 // f16 row: blocks of 8 iterations (8 x 32 = 256 elements) summed in f32
 // from -0.0, then added to the f64 accumulator when every lane is finite;
@@ -36,6 +37,10 @@
 //       NOF32:   vector<32xf32>
 // OFF-LABEL: func.func @f16_row
 //   OFF-NOT:   vector<32xf32>
+// A block span (step x block-trips) beyond 64 bits: left alone.
+// HUGE-LABEL: func.func @f16_row
+//   HUGE-NOT:   vector<32xf32>
+// HUGE-LABEL: func.func @bf16_dynamic
 func.func @f16_row(%x: tensor<4096xf16>, %init: vector<32xf64>) -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
@@ -46,7 +51,7 @@ func.func @f16_row(%x: tensor<4096xf16>, %init: vector<32xf64>) -> vector<32xf64
     %e = arith.extf %v : vector<32xf16> to vector<32xf64>
     %s = arith.addf %acc, %e : vector<32xf64>
     scf.yield %s : vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   return %r : vector<32xf64>
 }
 
@@ -76,7 +81,7 @@ func.func @bf16_dynamic(%x: tensor<2x?xbf16>, %n: index, %t: tensor<4xf32>, %ini
     %e = arith.extf %v : vector<2x16xbf16> to vector<2x16xf64>
     %s = arith.addf %e, %acc : vector<2x16xf64>
     scf.yield %keep, %s : tensor<4xf32>, vector<2x16xf64>
-  }
+  } {rmean.accumulation_loop}
   return %r#0, %r#1 : tensor<4xf32>, vector<2x16xf64>
 }
 
@@ -104,7 +109,7 @@ func.func @f32_row(%x: tensor<1000xf32>, %init: vector<16xf64>) -> vector<16xf64
     %e = arith.extf %v : vector<16xf32> to vector<16xf64>
     %s = arith.addf %acc, %e : vector<16xf64>
     scf.yield %s : vector<16xf64>
-  }
+  } {rmean.accumulation_loop}
   return %r : vector<16xf64>
 }
 
@@ -112,7 +117,8 @@ func.func @f32_row(%x: tensor<1000xf32>, %init: vector<16xf64>) -> vector<16xf64
 
 // Loops left alone: a body that reads memory (the fallback would re-run
 // it), an accumulator also used elsewhere in the body, an iter_arg updated
-// otherwise, an f64 input, a scalar accumulator, a non-constant step.
+// otherwise, an f64 input, a scalar accumulator, a non-constant step, an
+// i32 induction variable, an unsigned loop.
 // CHECK-LABEL: func.func @negative
 //   CHECK-NOT:   f32>
 //   CHECK-NOT:   scf.if
@@ -129,39 +135,55 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
     %e = arith.extf %v : vector<32xf16> to vector<32xf64>
     %r = arith.addf %acc, %e : vector<32xf64>
     scf.yield %r : vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   %b:2 = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init, %other = %init) -> (vector<32xf64>, vector<32xf64>) {
     %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
     %e = arith.extf %v : vector<32xf16> to vector<32xf64>
     %r = arith.addf %acc, %e : vector<32xf64>
     %o = arith.mulf %other, %e : vector<32xf64>
     scf.yield %r, %o : vector<32xf64>, vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   %c = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
     %v = vector.transfer_read %y[%i], %padd {in_bounds = [true]} : tensor<4096xf64>, vector<32xf64>
     %r = arith.addf %acc, %v : vector<32xf64>
     scf.yield %r : vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   %d = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
     %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
     %e = arith.extf %v : vector<32xf16> to vector<32xf64>
     %r = arith.addf %acc, %e : vector<32xf64>
     %q = arith.addf %r, %acc : vector<32xf64>
     scf.yield %q : vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   %f = scf.for %i = %c0 to %c4096 step %c1 iter_args(%acc = %sinit) -> (f64) {
     %v = tensor.extract %s[%i] : tensor<4096xf16>
     %e = arith.extf %v : f16 to f64
     %r = arith.addf %acc, %e : f64
     scf.yield %r : f64
-  }
+  } {rmean.accumulation_loop}
   %g = scf.for %i = %c0 to %c4096 step %step iter_args(%acc = %init) -> (vector<32xf64>) {
     %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
     %e = arith.extf %v : vector<32xf16> to vector<32xf64>
     %r = arith.addf %acc, %e : vector<32xf64>
     scf.yield %r : vector<32xf64>
-  }
-  return %a, %b#0, %c, %d, %f, %g : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
+  } {rmean.accumulation_loop}
+  %c0_i32 = arith.constant 0 : i32
+  %c32_i32 = arith.constant 32 : i32
+  %c4096_i32 = arith.constant 4096 : i32
+  %h = scf.for %i = %c0_i32 to %c4096_i32 step %c32_i32 iter_args(%acc = %init) -> (vector<32xf64>) : i32 {
+    %ii = arith.index_cast %i : i32 to index
+    %v = vector.transfer_read %x[%ii], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %r : vector<32xf64>
+  } {rmean.accumulation_loop}
+  %u = scf.for unsigned %i = %c0 to %c4096 step %c32 iter_args(%acc = %h) -> (vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %r = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %r : vector<32xf64>
+  } {rmean.accumulation_loop}
+  return %a, %b#0, %c, %d, %f, %u : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
 }
 
 // -----
@@ -170,7 +192,8 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
 // f32 and added to the f64 accumulator once; when the f32 sum is not
 // finite, the original chain of f64 additions runs instead.
 // CHECK-LABEL: func.func @row_sum
-//  CHECK-SAME:   (%[[V:.+]]: vector<4x16xbf16>, %[[ACC:.+]]: vector<16xf64>)
+//  CHECK-SAME:   (%[[V:.+]]: vector<4x16xbf16>, %{{.+}}: vector<16xf64>)
+//       CHECK:   scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}})
 //       CHECK:   %[[W:.+]] = arith.extf %[[V]] : vector<4x16xbf16> to vector<4x16xf32>
 //       CHECK:   %[[R0:.+]] = vector.extract %[[W]][0]
 //       CHECK:   %[[R1:.+]] = vector.extract %[[W]][1]
@@ -193,22 +216,27 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
 //       CHECK:     arith.addf
 //       CHECK:     %[[L:.+]] = arith.addf %[[D3]], %{{.+}} : vector<16xf64>
 //  CHECK-NEXT:     scf.yield %[[L]]
-//       CHECK:   return %[[R]]
+//       CHECK:   scf.yield %[[R]]
 // OFF-LABEL: func.func @row_sum
 // NOF32-LABEL: func.func @row_sum
 //       NOF32:   scf.if
 //   OFF-NOT:   f32>
 func.func @row_sum(%v: vector<4x16xbf16>, %acc: vector<16xf64>) -> vector<16xf64> {
-  %e = arith.extf %v : vector<4x16xbf16> to vector<4x16xf64>
-  %r0 = vector.extract %e[0] : vector<16xf64> from vector<4x16xf64>
-  %a0 = arith.addf %r0, %acc : vector<16xf64>
-  %r1 = vector.extract %e[1] : vector<16xf64> from vector<4x16xf64>
-  %a1 = arith.addf %r1, %a0 : vector<16xf64>
-  %r2 = vector.extract %e[2] : vector<16xf64> from vector<4x16xf64>
-  %a2 = arith.addf %a1, %r2 : vector<16xf64>
-  %r3 = vector.extract %e[3] : vector<16xf64> from vector<4x16xf64>
-  %a3 = arith.addf %r3, %a2 : vector<16xf64>
-  return %a3 : vector<16xf64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %acc) -> (vector<16xf64>) {
+    %e = arith.extf %v : vector<4x16xbf16> to vector<4x16xf64>
+    %r0 = vector.extract %e[0] : vector<16xf64> from vector<4x16xf64>
+    %a0 = arith.addf %r0, %x : vector<16xf64>
+    %r1 = vector.extract %e[1] : vector<16xf64> from vector<4x16xf64>
+    %a1 = arith.addf %r1, %a0 : vector<16xf64>
+    %r2 = vector.extract %e[2] : vector<16xf64> from vector<4x16xf64>
+    %a2 = arith.addf %a1, %r2 : vector<16xf64>
+    %r3 = vector.extract %e[3] : vector<16xf64> from vector<4x16xf64>
+    %a3 = arith.addf %r3, %a2 : vector<16xf64>
+    scf.yield %a3 : vector<16xf64>
+  } {rmean.accumulation_loop}
+  return %res : vector<16xf64>
 }
 
 // -----
@@ -226,31 +254,33 @@ func.func @row_sum(%v: vector<4x16xbf16>, %acc: vector<16xf64>) -> vector<16xf64
 //   NOF32-NOT:   scf.if
 //       NOF32:   return
 func.func @negative_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf32>, %acc: vector<16xf64>) -> (vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>) {
-  %e = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
-  %r0 = vector.extract %e[0] : vector<16xf64> from vector<2x16xf64>
-  %a0 = arith.addf %r0, %acc : vector<16xf64>
-  %r1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
-  %a1 = arith.addf %r1, %a0 : vector<16xf64>
-
-  %f = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
-  %s0 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
-  %b0 = arith.addf %s0, %acc : vector<16xf64>
-  %s1 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
-  %b1 = arith.addf %s1, %b0 : vector<16xf64>
-
-  %g = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
-  %t0 = vector.extract %g[0] : vector<16xf64> from vector<2x16xf64>
-  %c0 = arith.addf %t0, %acc : vector<16xf64>
-  %c1 = arith.addf %c0, %acc : vector<16xf64>
-
-  %h = arith.extf %w : vector<2x16xf32> to vector<2x16xf64>
-  %u0 = vector.extract %h[0] : vector<16xf64> from vector<2x16xf64>
-  %d0 = arith.addf %u0, %acc : vector<16xf64>
-  %u1 = vector.extract %h[1] : vector<16xf64> from vector<2x16xf64>
-  %d1 = arith.addf %u1, %d0 : vector<16xf64>
-  // %a0 has a second use: the step's partial sum escapes.
-  %x = arith.addf %a1, %a0 : vector<16xf64>
-  return %x, %b1, %c1, %d1 : vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>
+  %z0 = arith.constant 0 : index
+  %z1 = arith.constant 1 : index
+  %res:4 = scf.for %i = %z0 to %z1 step %z1 iter_args(%q0 = %acc, %q1 = %acc, %q2 = %acc, %q3 = %acc) -> (vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>) {
+    %e = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+    %r0 = vector.extract %e[0] : vector<16xf64> from vector<2x16xf64>
+    %a0 = arith.addf %r0, %acc : vector<16xf64>
+    %r1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
+    %a1 = arith.addf %r1, %a0 : vector<16xf64>
+    %f = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+    %s0 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
+    %b0 = arith.addf %s0, %acc : vector<16xf64>
+    %s1 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
+    %b1 = arith.addf %s1, %b0 : vector<16xf64>
+    %g = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+    %t0 = vector.extract %g[0] : vector<16xf64> from vector<2x16xf64>
+    %c0 = arith.addf %t0, %acc : vector<16xf64>
+    %c1 = arith.addf %c0, %acc : vector<16xf64>
+    %h = arith.extf %w : vector<2x16xf32> to vector<2x16xf64>
+    %u0 = vector.extract %h[0] : vector<16xf64> from vector<2x16xf64>
+    %d0 = arith.addf %u0, %acc : vector<16xf64>
+    %u1 = vector.extract %h[1] : vector<16xf64> from vector<2x16xf64>
+    %d1 = arith.addf %u1, %d0 : vector<16xf64>
+    // %a0 has a second use: the step's partial sum escapes.
+    %x = arith.addf %a1, %a0 : vector<16xf64>
+    scf.yield %x, %b1, %c1, %d1 : vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>
+  } {rmean.accumulation_loop}
+  return %res#0, %res#1, %res#2, %res#3 : vector<16xf64>, vector<16xf64>, vector<16xf64>, vector<16xf64>
 }
 
 // -----
@@ -287,6 +317,33 @@ func.func @bf16_row(%x: tensor<4096xbf16>, %init: vector<32xf64>) -> vector<32xf
     %e = arith.extf %v : vector<32xbf16> to vector<32xf64>
     %s = arith.addf %acc, %e : vector<32xf64>
     scf.yield %s : vector<32xf64>
-  }
+  } {rmean.accumulation_loop}
   return %r : vector<32xf64>
+}
+
+// -----
+
+// Loops and row steps that rmean-cpu-tile-and-vectorize did not mark (user
+// code) keep their f64 accumulation.
+// CHECK-LABEL: func.func @user_code
+//   CHECK-NOT:   f32>
+//   CHECK-NOT:   scf.if
+//       CHECK:   return
+func.func @user_code(%x: tensor<4096xf16>, %v: vector<2x16xf16>, %init: vector<32xf64>, %acc: vector<16xf64>) -> (vector<32xf64>, vector<16xf64>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = arith.constant 0.0 : f16
+  %r = scf.for %i = %c0 to %c4096 step %c32 iter_args(%a = %init) -> (vector<32xf64>) {
+    %w = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %w : vector<32xf16> to vector<32xf64>
+    %s = arith.addf %a, %e : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  }
+  %e = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+  %r0 = vector.extract %e[0] : vector<16xf64> from vector<2x16xf64>
+  %a0 = arith.addf %r0, %acc : vector<16xf64>
+  %r1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
+  %a1 = arith.addf %r1, %a0 : vector<16xf64>
+  return %r, %a1 : vector<32xf64>, vector<16xf64>
 }

@@ -26,6 +26,11 @@ namespace mlir::rmean {
 /// `cache_tile`.
 constexpr llvm::StringLiteral kRmeanCPUStrategyAttrName = "rmean.cpu_strategy";
 
+/// Unit attribute on the scf.for loops that accumulate an rmean reduction
+/// (set by rmean-cpu-tile-and-vectorize, read by rmean-narrow-accumulators).
+constexpr llvm::StringLiteral kRmeanAccumulationLoopAttrName =
+    "rmean.accumulation_loop";
+
 #define GEN_PASS_DECL
 #include "rmean/Transforms/Passes.h.inc"
 

@@ -101,7 +101,12 @@ def RmeanCPUTileAndVectorizePass
     finalising division (`rmean.finalize`) is tiled and vectorised along
     its last dimension. Afterwards leading unit vector dimensions are
     dropped, multi-reductions lowered and loop-invariant accumulator
-    reads/writes hoisted so that accumulators live in registers.
+    reads/writes hoisted so that accumulators live in registers; the
+    horizontal sums it creates are trees of vector additions by halves
+    (fixed order; float reductions already in the function keep theirs),
+    and reads of filled accumulator tiles become constants. The loops that
+    accumulate reductions are marked `rmean.accumulation_loop` for
+    `rmean-narrow-accumulators`.
 
     Test: `test/Transforms/cpu-tile-and-vectorize.mlir`.
   }];
@@ -160,8 +165,10 @@ def RmeanNarrowAccumulatorsPass
     With the default 8 iterations the bound is below 2^-20.8 of the sum of
     magnitudes, inside SPEC §4's 2^-20 even for the worst input order.
     `narrow-f32=false` keeps f32 inputs in f64 (one ulp), at some speed
-    on cache-resident data. Only loops whose bodies are free of memory
-    effects are rewritten (the fallback re-runs the body).
+    on cache-resident data. Only the loops that
+    `rmean-cpu-tile-and-vectorize` marks `rmean.accumulation_loop` are
+    considered (never user loops), and only those whose bodies are free of
+    memory effects (the fallback re-runs the body).
     Test: `test/Transforms/narrow-accumulators.mlir`.
   }];
   let options = [
