@@ -4,7 +4,7 @@
 // Row mean: the reduced dimension is last.
 // CHECK-LABEL: func.func @inner
 //       CHECK:   linalg.generic
-//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 8192 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64}
+//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 1024 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64}
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
 //       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 8 : i64}

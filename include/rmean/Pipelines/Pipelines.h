@@ -25,7 +25,7 @@ struct RmeanCPUPipelineOptions
       *this, "cache-tile",
       llvm::cl::desc("Kept elements per cache tile of outer/middle-axis "
                      "reductions"),
-      llvm::cl::init(8192)};
+      llvm::cl::init(1024)};
   PassOptions::Option<int64_t> numThreads{
       *this, "num-threads",
       llvm::cl::desc("Threads per reduction (OpenMP through scf.forall -> "

@@ -83,7 +83,7 @@ def RmeanSelectCPUStrategyPass
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
            "Accumulator lanes per vector tile (elements, not bytes)">,
-    Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"8192",
+    Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
            "Kept elements per cache tile of outer/middle reductions">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Threads to split each reduction over (scf.forall)">
