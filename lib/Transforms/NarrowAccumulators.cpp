@@ -41,10 +41,10 @@ struct Accumulator {
 /// either such an accumulator or passed through unchanged.
 std::optional<SmallVector<Accumulator>>
 matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
-  // Index-typed, signed loops with a positive constant step whose block
-  // span (step * blockTrips) fits in 64 bits.
   if (!loop->hasAttr(kRmeanAccumulationLoopAttrName))
     return std::nullopt;
+  // Index-typed, signed loops with a positive constant step whose block
+  // span (step * blockTrips) fits in 64 bits.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   int64_t span;
   if (!step || *step < 1 || !loop.getInductionVar().getType().isIndex() ||
@@ -183,15 +183,8 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
         Value end = arith::AddIOp::create(b, loc, iv, len);
 
         SmallVector<Value> inits(wide.begin(), wide.end());
-        for (Accumulator a : accs) {
-          VectorType t = withF32(a.add.getType());
-          inits[a.index] = arith::ConstantOp::create(
-              b, loc, t,
-              DenseElementsAttr::get(
-                  t, b.getFloatAttr(t.getElementType(),
-                                    APFloat::getZero(APFloat::IEEEsingle(),
-                                                     /*Negative=*/true))));
-        }
+        for (Accumulator a : accs)
+          inits[a.index] = negativeZeros(b, loc, withF32(a.add.getType()));
         // bf16 rows take the split form: the odd elements' halves of each
         // 32-bit word accumulate in extra iter_args (see splitBF16).
         SmallVector<int64_t> oddIndex(accs.size(), -1);
