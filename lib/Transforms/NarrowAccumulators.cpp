@@ -62,9 +62,9 @@ matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
       continue;
     auto vecTy = dyn_cast<VectorType>(arg.getType());
     auto add = next.getDefiningOp<arith::AddFOp>();
-    if (!vecTy || !vecTy.getElementType().isF64() || !add ||
-        add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
-        !next.hasOneUse())
+    if (!vecTy || vecTy.isScalable() || !vecTy.getElementType().isF64() ||
+        !add || add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
+        !next.hasOneUse() || (add.getLhs() != arg && add.getRhs() != arg))
       return std::nullopt;
     Value other = add.getLhs() == arg ? add.getRhs() : add.getLhs();
     auto ext = other.getDefiningOp<arith::ExtFOp>();
@@ -80,6 +80,16 @@ matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
   if (accs.empty())
     return std::nullopt;
   return accs;
+}
+
+/// The fast-math flags of an f64 addition for its f32 replacement: f32
+/// sums can overflow where the f64 ones did not, and the fallback must see
+/// that, so no-infs/no-NaNs assumptions are dropped.
+arith::FastMathFlagsAttr narrowFlags(arith::AddFOp add) {
+  arith::FastMathFlags flags =
+      add.getFastmath() &
+      ~(arith::FastMathFlags::ninf | arith::FastMathFlags::nnan);
+  return arith::FastMathFlagsAttr::get(add.getContext(), flags);
 }
 
 VectorType withF32(Type t) {
@@ -221,19 +231,18 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
                 Value x = map.lookupOrDefault(a.ext.getIn());
                 if (oddIndex[k] >= 0) {
                   auto [even, odd] = splitBF16(ib, loc, x);
-                  results[a.index] =
-                      arith::AddFOp::create(ib, loc, narrowAccs[a.index], even,
-                                            a.add.getFastmathAttr());
+                  results[a.index] = arith::AddFOp::create(
+                      ib, loc, narrowAccs[a.index], even, narrowFlags(a.add));
                   results[oddIndex[k]] =
                       arith::AddFOp::create(ib, loc, narrowAccs[oddIndex[k]],
-                                            odd, a.add.getFastmathAttr());
+                                            odd, narrowFlags(a.add));
                   continue;
                 }
                 if (!getElementTypeOrSelf(x.getType()).isF32())
                   x = arith::ExtFOp::create(ib, loc, withF32(a.ext.getType()),
                                             x);
                 results[a.index] = arith::AddFOp::create(
-                    ib, loc, narrowAccs[a.index], x, a.add.getFastmathAttr());
+                    ib, loc, narrowAccs[a.index], x, narrowFlags(a.add));
               }
               scf::YieldOp::create(ib, loc, results);
             });
@@ -270,6 +279,8 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
               again.setLowerBound(iv);
               again.setUpperBound(end);
               again.getInitArgsMutable().assign(wide);
+              // Already the fallback: a second run must not narrow it.
+              again->removeAttr(kRmeanAccumulationLoopAttrName);
               scf::YieldOp::create(eb, loc, again.getResults());
             });
         scf::YieldOp::create(b, loc, ifOp.getResults());
@@ -359,8 +370,8 @@ void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
   while (terms.size() > 1) {
     SmallVector<Value> next;
     for (size_t i = 0; i + 1 < terms.size(); i += 2)
-      next.push_back(arith::AddFOp::create(
-          rewriter, loc, terms[i], terms[i + 1], last.getFastmathAttr()));
+      next.push_back(arith::AddFOp::create(rewriter, loc, terms[i],
+                                           terms[i + 1], narrowFlags(last)));
     if (terms.size() % 2)
       next.push_back(terms.back());
     terms = std::move(next);
@@ -408,14 +419,17 @@ struct RmeanNarrowAccumulatorsPass
               matchLoop(loop, narrowF32, blockTrips))
         work.emplace_back(loop, std::move(*accs));
     });
-    SmallVector<RowSum> rowSums;
+    SmallVector<arith::ExtFOp> rowSteps;
     getOperation().walk([&](arith::ExtFOp ext) {
-      if (std::optional<RowSum> m = matchRowSum(ext, narrowF32, blockTrips))
-        rowSums.push_back(std::move(*m));
+      if (matchRowSum(ext, narrowF32, blockTrips))
+        rowSteps.push_back(ext);
     });
     IRRewriter rewriter(&getContext());
-    for (RowSum &m : rowSums)
-      narrowRowSum(rewriter, m);
+    // Matched again just before the rewrite: a step whose accumulator is
+    // the previous step's sum must see that sum's replacement.
+    for (arith::ExtFOp ext : rowSteps)
+      if (std::optional<RowSum> m = matchRowSum(ext, narrowF32, blockTrips))
+        narrowRowSum(rewriter, *m);
     for (auto &[loop, accs] : work)
       narrow(rewriter, loop, accs, blockTrips);
     if (work.empty())

@@ -2,6 +2,7 @@
 // RUN: rmean-opt %s --rmean-narrow-accumulators="narrow-f32=false" --split-input-file | FileCheck %s --check-prefix=NOF32
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=4611686018427387904" --split-input-file | FileCheck %s --check-prefix=HUGE
+// RUN: rmean-opt %s --rmean-narrow-accumulators --rmean-narrow-accumulators --split-input-file | FileCheck %s --check-prefix=TWICE
 
 // f16 row: blocks of 8 iterations (8 x 32 = 256 elements) summed in f32
 // from -0.0, then added to the f64 accumulator when every lane is finite;
@@ -37,10 +38,17 @@
 //       NOF32:   vector<32xf32>
 // OFF-LABEL: func.func @f16_row
 //   OFF-NOT:   vector<32xf32>
+// Run twice, the fallback loop (which lost the marker) is not narrowed
+// again: still one f32 block loop and one check.
+// TWICE-LABEL: func.func @f16_row
+// TWICE-COUNT-1:   vector.reduction <and>
+//   TWICE-NOT:   vector.reduction <and>
+//       TWICE:   return
 // A block span (step x block-trips) beyond 64 bits: left alone.
 // HUGE-LABEL: func.func @f16_row
 //   HUGE-NOT:   vector<32xf32>
 // HUGE-LABEL: func.func @bf16_dynamic
+// TWICE-LABEL: func.func @bf16_dynamic
 func.func @f16_row(%x: tensor<4096xf16>, %init: vector<32xf64>) -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
@@ -167,6 +175,15 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
     %r = arith.addf %acc, %e : vector<32xf64>
     scf.yield %r : vector<32xf64>
   } {rmean.accumulation_loop}
+  // Accumulators swapped between the two additions: %a's sum goes to %b.
+  %w:2 = scf.for %i = %c0 to %c4096 step %c32 iter_args(%pa = %init, %pb = %init) -> (vector<32xf64>, vector<32xf64>) {
+    %v = vector.transfer_read %x[%i], %pad {in_bounds = [true]} : tensor<4096xf16>, vector<32xf16>
+    %e = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %e2 = arith.extf %v : vector<32xf16> to vector<32xf64>
+    %sa = arith.addf %e, %pa : vector<32xf64>
+    %sb = arith.addf %e2, %pb : vector<32xf64>
+    scf.yield %sb, %sa : vector<32xf64>, vector<32xf64>
+  } {rmean.accumulation_loop}
   %c0_i32 = arith.constant 0 : i32
   %c32_i32 = arith.constant 32 : i32
   %c4096_i32 = arith.constant 4096 : i32
@@ -183,7 +200,59 @@ func.func @negative(%m: memref<4096xf16>, %x: tensor<4096xf16>, %y: tensor<4096x
     %r = arith.addf %acc, %e : vector<32xf64>
     scf.yield %r : vector<32xf64>
   } {rmean.accumulation_loop}
-  return %a, %b#0, %c, %d, %f, %u : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
+  return %a, %w#0, %c, %d, %f, %u : vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, f64, vector<32xf64>
+}
+
+// -----
+
+// Scalable vectors are left alone.
+// CHECK-LABEL: func.func @negative_scalable
+//   CHECK-NOT:   f32>
+//       CHECK:   return
+func.func @negative_scalable(%v: vector<[4]xf16>, %init: vector<[4]xf64>) -> vector<[4]xf64> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c4096 = arith.constant 4096 : index
+  %r = scf.for %i = %c0 to %c4096 step %c4 iter_args(%acc = %init) -> (vector<[4]xf64>) {
+    %e = arith.extf %v : vector<[4]xf16> to vector<[4]xf64>
+    %s = arith.addf %acc, %e : vector<[4]xf64>
+    scf.yield %s : vector<[4]xf64>
+  } {rmean.accumulation_loop}
+  return %r : vector<[4]xf64>
+}
+
+// -----
+
+// Two row steps in a row, the second accumulating onto the first's sum,
+// and fast-math flags: both steps are narrowed; the f32 additions drop
+// ninf/nnan (an f32 sum may overflow where the f64 one did not, and the
+// check must see it), the f64 ones keep them.
+// CHECK-LABEL: func.func @chained_row_sums
+// NOF32-LABEL: func.func @chained_row_sums
+//       CHECK:   arith.addf %{{.+}}, %{{.+}} fastmath<contract> : vector<16xf32>
+//       CHECK:   %[[FIRST:.+]] = scf.if
+//       CHECK:     arith.addf %{{.+}}, %{{.+}} fastmath<nnan,ninf,contract> : vector<16xf64>
+//       CHECK:   arith.addf %{{.+}}, %{{.+}} fastmath<contract> : vector<16xf32>
+//       CHECK:   %[[SECOND:.+]] = scf.if
+//       CHECK:     arith.addf %{{.+}}, %[[FIRST]] fastmath<nnan,ninf,contract> : vector<16xf64>
+//       CHECK:   scf.yield %[[SECOND]]
+func.func @chained_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf16>, %acc: vector<16xf64>) -> vector<16xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %acc) -> (vector<16xf64>) {
+    %e = arith.extf %v : vector<2x16xf16> to vector<2x16xf64>
+    %e0 = vector.extract %e[0] : vector<16xf64> from vector<2x16xf64>
+    %a0 = arith.addf %e0, %x fastmath<nnan,ninf,contract> : vector<16xf64>
+    %e1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
+    %a1 = arith.addf %e1, %a0 fastmath<nnan,ninf,contract> : vector<16xf64>
+    %f = arith.extf %w : vector<2x16xf16> to vector<2x16xf64>
+    %f0 = vector.extract %f[0] : vector<16xf64> from vector<2x16xf64>
+    %b0 = arith.addf %f0, %a1 fastmath<nnan,ninf,contract> : vector<16xf64>
+    %f1 = vector.extract %f[1] : vector<16xf64> from vector<2x16xf64>
+    %b1 = arith.addf %f1, %b0 fastmath<nnan,ninf,contract> : vector<16xf64>
+    scf.yield %b1 : vector<16xf64>
+  } {rmean.accumulation_loop}
+  return %res : vector<16xf64>
 }
 
 // -----
