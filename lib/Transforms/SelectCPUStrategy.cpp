@@ -78,20 +78,32 @@ static int64_t innerLanes(linalg::GenericOp op, int64_t base) {
 /// microseconds, more than reading such an input takes (measured: a
 /// 256x256 f32 mean, 1.7 us on one thread, took 50 us on two).
 static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads) {
-  auto inTy = cast<ShapedType>(op.getDpsInputs()[0].getType());
-  if (numThreads <= 1 || !inTy.hasStaticShape())
+  if (numThreads <= 1 || op.getNumDpsInputs() != 1)
+    return numThreads;
+  auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  if (!inTy || !inTy.hasStaticShape())
     return numThreads;
   Type element = inTy.getElementType();
-  if (auto complexTy = dyn_cast<ComplexType>(element))
+  int64_t parts = 1;
+  if (auto complexTy = dyn_cast<ComplexType>(element)) {
     element = complexTy.getElementType();
+    parts = 2;
+  }
   if (!element.isIntOrFloat())
     return numThreads;
-  int64_t bits = element.getIntOrFloatBitWidth();
-  if (isa<ComplexType>(inTy.getElementType()))
-    bits *= 2;
-  if (inTy.getNumElements() * bits / 8 < (int64_t(1) << 20))
-    return 1;
-  return numThreads;
+  // Bytes, counted up to the threshold only (huge static shapes would
+  // overflow a plain product).
+  constexpr int64_t kThreshold = int64_t(1) << 20;
+  int64_t bytes =
+      parts * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  for (int64_t dim : inTy.getShape()) {
+    if (dim == 0)
+      return 1;
+    if (bytes >= kThreshold || dim >= kThreshold)
+      return numThreads;
+    bytes *= dim;
+  }
+  return bytes < kThreshold ? 1 : numThreads;
 }
 
 namespace {

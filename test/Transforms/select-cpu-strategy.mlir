@@ -170,3 +170,23 @@ func.func @dynamic_rows(%x: tensor<4x?xf16>) -> tensor<4xf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x?xf16> -> tensor<4xf16>
   return %0 : tensor<4xf16>
 }
+
+// -----
+
+// A hand-marked reduction with a scalar input: no strategy, and the thread
+// rule does not look at its (shapeless) input.
+// CHECK-LABEL: func.func @scalar_input
+//       CHECK:   kind = "none"
+// OPTS-LABEL: func.func @scalar_input
+//       OPTS:   kind = "none", rows_per_step = 1 : i64, threads = 3 : i64
+#sc = affine_map<(d0) -> ()>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @scalar_input(%s: f32, %init: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = linalg.generic {indexing_maps = [#sc, #id1], iterator_types = ["parallel"]}
+      ins(%s : f32) outs(%init : tensor<4xf64>) attrs = {rmean.reduction} {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    linalg.yield %e : f64
+  } -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
