@@ -20,6 +20,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/ScopeExit.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANCPUTILEANDVECTORIZEPASS
@@ -290,7 +291,8 @@ struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
     auto fill = read.getBase().getDefiningOp<linalg::FillOp>();
-    if (!fill || read.getMask() || read.hasOutOfBoundsDim() ||
+    if (!fill || read.getMask() || read.isMasked() ||
+        read.hasOutOfBoundsDim() ||
         fill.getInputs()[0].getType() != read.getVectorType().getElementType())
       return failure();
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
@@ -299,8 +301,9 @@ struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
-/// Marks the float reductions that were in the function before this pass:
-/// they are the user's, and keep their strict order.
+/// Marks the reductions that were in the function before this pass: they
+/// are the user's; their order stays strict, and the pass does not lower
+/// them (the pipeline's later multi-reduction lowering keeps the order).
 constexpr StringLiteral kKeepOrderMarker = "rmean.keep_order";
 
 /// Sums a float vector by halves (a log2(N)-deep tree of vector adds)
@@ -314,7 +317,7 @@ struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
                                 PatternRewriter &rewriter) const override {
     VectorType t = op.getSourceVectorType();
     int64_t n = t.getNumElements();
-    if (op->hasAttr(kKeepOrderMarker) ||
+    if (op->hasAttr(kKeepOrderMarker) || op.isMasked() ||
         op.getKind() != vector::CombiningKind::ADD ||
         !isa<FloatType>(t.getElementType()) || t.getRank() != 1 ||
         t.isScalable() || n < 4 || !llvm::isPowerOf2_64(n))
@@ -345,8 +348,13 @@ struct RmeanCPUTileAndVectorizePass
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
 
-    func.walk([&](vector::ReductionOp op) {
-      op->setAttr(kKeepOrderMarker, UnitAttr::get(ctx));
+    func.walk([&](Operation *op) {
+      if (isa<vector::ReductionOp, vector::MultiDimReductionOp>(op))
+        op->setAttr(kKeepOrderMarker, UnitAttr::get(ctx));
+    });
+    // Whatever happens below, no marker stays behind.
+    llvm::scope_exit unmark([&] {
+      func.walk([&](Operation *op) { op->removeAttr(kKeepOrderMarker); });
     });
 
     // Fold casts of static shapes into the ops first, so that sizes known
@@ -417,7 +425,8 @@ struct RmeanCPUTileAndVectorizePass
     // step) are plain elementwise adds: lower them as such.
     SmallVector<Operation *> rowSums;
     func.walk([&](vector::MultiDimReductionOp op) {
-      if (!op.isReducedDim(op.getSourceVectorType().getRank() - 1))
+      if (!op->hasAttr(kKeepOrderMarker) &&
+          !op.isReducedDim(op.getSourceVectorType().getRank() - 1))
         rowSums.push_back(op);
     });
     if (!rowSums.empty()) {
@@ -427,10 +436,19 @@ struct RmeanCPUTileAndVectorizePass
       if (failed(applyOpPatternsGreedily(rowSums, std::move(parallel))))
         return signalPassFailure();
     }
-    RewritePatternSet lowering(ctx);
-    vector::populateVectorMultiReductionLoweringPatterns(
-        lowering, vector::VectorMultiReductionLowering::InnerReduction);
-    if (failed(canonicalize(func, std::move(lowering))))
+    SmallVector<Operation *> merges;
+    func.walk([&](vector::MultiDimReductionOp op) {
+      if (!op->hasAttr(kKeepOrderMarker))
+        merges.push_back(op);
+    });
+    if (!merges.empty()) {
+      RewritePatternSet lowering(ctx);
+      vector::populateVectorMultiReductionLoweringPatterns(
+          lowering, vector::VectorMultiReductionLowering::InnerReduction);
+      if (failed(applyOpPatternsGreedily(merges, std::move(lowering))))
+        return signalPassFailure();
+    }
+    if (failed(canonicalize(func, RewritePatternSet(ctx))))
       return signalPassFailure();
 
     // Keep the accumulators of the innermost loops in registers.
@@ -443,8 +461,6 @@ struct RmeanCPUTileAndVectorizePass
     forwarding.add<ForwardFillToTransferRead, TreeFloatReduction>(ctx);
     if (failed(canonicalize(func, std::move(forwarding))))
       return signalPassFailure();
-    func.walk(
-        [&](vector::ReductionOp op) { op->removeAttr(kKeepOrderMarker); });
   }
 };
 } // namespace

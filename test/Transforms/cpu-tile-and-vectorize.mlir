@@ -188,3 +188,26 @@ func.func @user_reduction(%v: vector<16xf32>) -> f32 {
   %r = vector.reduction <add>, %v : vector<16xf32> into f32
   return %r : f32
 }
+
+// A user's multi-reduction is not lowered here (the pipeline's later
+// lowering keeps its order), and a masked read of a filled tensor keeps
+// its mask (masked-off lanes take the padding, not the fill value).
+// CHECK-LABEL: func.func @user_multi_reduction
+//       CHECK:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [0] : vector<16xf32> to f32
+//   CHECK-NOT:   vector.extract_strided_slice
+//   CHECK-NOT:   rmean.keep_order
+// CHECK-LABEL: func.func @masked_fill_read
+//       CHECK:   vector.mask %{{.+}} { vector.transfer_read
+func.func @user_multi_reduction(%v: vector<16xf32>, %acc: f32) -> f32 {
+  %r = vector.multi_reduction <add>, %v, %acc [0] : vector<16xf32> to f32
+  return %r : f32
+}
+func.func @masked_fill_read(%m: vector<4xi1>) -> vector<4xf32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %pad = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%one : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %v = vector.mask %m { vector.transfer_read %f[%c0], %pad {in_bounds = [true]} : tensor<4xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return %v : vector<4xf32>
+}
