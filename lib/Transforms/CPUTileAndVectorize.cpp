@@ -421,33 +421,33 @@ struct RmeanCPUTileAndVectorizePass
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     if (failed(canonicalize(func, std::move(patterns))))
       return signalPassFailure();
+    // Lowers this pass's own multi-reductions (not the user's) that
+    // `select` accepts.
+    auto lowerOwn =
+        [&](vector::VectorMultiReductionLowering kind,
+            function_ref<bool(vector::MultiDimReductionOp)> select) {
+          SmallVector<Operation *> ops;
+          func.walk([&](vector::MultiDimReductionOp op) {
+            if (!op->hasAttr(kKeepOrderMarker) && select(op))
+              ops.push_back(op);
+          });
+          if (ops.empty())
+            return success();
+          RewritePatternSet lowering(ctx);
+          vector::populateVectorMultiReductionLoweringPatterns(lowering, kind);
+          return applyOpPatternsGreedily(ops, std::move(lowering));
+        };
     // Reductions over leading vector dimensions (the rows of an "outer"
-    // step) are plain elementwise adds: lower them as such.
-    SmallVector<Operation *> rowSums;
-    func.walk([&](vector::MultiDimReductionOp op) {
-      if (!op->hasAttr(kKeepOrderMarker) &&
-          !op.isReducedDim(op.getSourceVectorType().getRank() - 1))
-        rowSums.push_back(op);
-    });
-    if (!rowSums.empty()) {
-      RewritePatternSet parallel(ctx);
-      vector::populateVectorMultiReductionLoweringPatterns(
-          parallel, vector::VectorMultiReductionLowering::InnerParallel);
-      if (failed(applyOpPatternsGreedily(rowSums, std::move(parallel))))
-        return signalPassFailure();
-    }
-    SmallVector<Operation *> merges;
-    func.walk([&](vector::MultiDimReductionOp op) {
-      if (!op->hasAttr(kKeepOrderMarker))
-        merges.push_back(op);
-    });
-    if (!merges.empty()) {
-      RewritePatternSet lowering(ctx);
-      vector::populateVectorMultiReductionLoweringPatterns(
-          lowering, vector::VectorMultiReductionLowering::InnerReduction);
-      if (failed(applyOpPatternsGreedily(merges, std::move(lowering))))
-        return signalPassFailure();
-    }
+    // step) are plain elementwise adds: lower them as such; then the
+    // horizontal merges.
+    if (failed(lowerOwn(vector::VectorMultiReductionLowering::InnerParallel,
+                        [](vector::MultiDimReductionOp op) {
+                          return !op.isReducedDim(
+                              op.getSourceVectorType().getRank() - 1);
+                        })) ||
+        failed(lowerOwn(vector::VectorMultiReductionLowering::InnerReduction,
+                        [](vector::MultiDimReductionOp) { return true; })))
+      return signalPassFailure();
     if (failed(canonicalize(func, RewritePatternSet(ctx))))
       return signalPassFailure();
 
