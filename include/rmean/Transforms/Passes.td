@@ -133,7 +133,7 @@ def RmeanNarrowAccumulatorsPass
     as `acc(f64) + extf(x)` is strip-mined into blocks of `block-trips`
     iterations that accumulate in f32 lanes (from -0.0), each block's
     partial sums then added to the f64 accumulator. The error stays bounded
-    per block, (block-trips + 1) * 2^-24 of the block's sum of magnitudes,
+    per block, (block-trips - 1) * 2^-24 of the block's sum of magnitudes,
     whatever the reduced size.
     1-D bf16 vectors widen two elements per 32-bit word with one shift and
     one mask (the even and odd elements accumulate in two half-width f32
@@ -162,7 +162,7 @@ def RmeanNarrowAccumulatorsPass
       %next = scf.if %ok { %acc + extf(%n) } else { original loop over the block }
     }
     ```
-    With the default 8 iterations the bound is below 2^-20.8 of the sum of
+    With the default 8 iterations the bound is 10 * 2^-24 (about 2^-20.7) of the sum of
     magnitudes, inside SPEC §4's 2^-20 even for the worst input order.
     `narrow-f32=false` keeps f32 inputs in f64 (one ulp), at some speed
     on cache-resident data. Only the loops that
