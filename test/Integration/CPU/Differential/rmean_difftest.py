@@ -877,22 +877,21 @@ def emit_module(cases):
         body = main if in_main else []
         q = p if in_main else "%"
         args, call_args, call_tys = [], [], []
+        def constant_input(lines, name):
+            """Appends `name`0 = the input constant (cast to the declared
+            type as `name` when they differ); returns the value's name."""
+            lines.append("  %s0 = arith.constant %s : %s" % (
+                name, hex_dense(c), in_static))
+            if in_decl == in_static:
+                return name + "0"
+            lines.append("  %s = tensor.cast %s0 : %s to %s" % (
+                name, name, in_static, in_decl))
+            return name
+
         if c.fold:
-            body.append("  %sx0 = arith.constant %s : %s" % (
-                q, hex_dense(c), in_static))
-            x = "%sx0" % q
-            if in_decl != in_static:
-                body.append("  %sx = tensor.cast %s : %s to %s" % (
-                    q, x, in_static, in_decl))
-                x = "%sx" % q
+            x = constant_input(body, "%sx" % q)
         else:
-            main.append("  %s_x0 = arith.constant %s : %s" % (
-                p, hex_dense(c), in_static))
-            xv = "%s_x0" % p
-            if in_decl != in_static:
-                main.append("  %s_x = tensor.cast %s : %s to %s" % (
-                    p, xv, in_static, in_decl))
-                xv = "%s_x" % p
+            xv = constant_input(main, "%s_x" % p)
             call_args.append(xv)
             call_tys.append(in_decl)
             args.append("%%x: %s" % in_decl)
