@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 PKGS=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
       libclang-rt-22-dev lld-22 libomp-22-dev cmake ninja-build ccache
-      python3 zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev valgrind)
+      python3 zlib1g-dev libzstd-dev libedit-dev libcurl4-openssl-dev valgrind
+      libgtest-dev)
 
 bash scripts/install-packages.sh "${PKGS[@]}"
 

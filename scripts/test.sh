@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Same set-up as build.sh (installs what is missing, builds), then runs the
 # whole test suite: every lit suite under test/ (dialect, conversion,
-# transforms, pipelines, AOT, CPU integration, differential), then the
+# transforms, pipelines, AOT, CPU integration, differential) and the gtest
+# unit tests of unittests/ (one lit test per gtest case), then the
 # benchmark in quick mode. Ends with one plain line
 # "N passed, M failed[, K skipped]" over all suites.
 set -uo pipefail
@@ -11,7 +12,8 @@ bash scripts/build.sh || { echo "0 passed, 1 failed"; exit 1; }
 BUILD_DIR=${BUILD_DIR:-build}
 LIT=$(llvm-config-22 --bindir)/lit
 log=$(mktemp)
-"$LIT" -v --time-tests "$BUILD_DIR/test" "$@" 2>&1 | tee "$log"
+"$LIT" -v --time-tests "$BUILD_DIR/test" "$BUILD_DIR/unittests" "$@" 2>&1 |
+  tee "$log"
 lit_rc=${PIPESTATUS[0]}
 
 # lit's summary lines look like "  Passed: 12 (80.00%)"; absent ones are 0.

@@ -1,26 +1,29 @@
 //===- RmeanNumerics.cpp - the numerics of reduce_mean --------------------===//
 //
-// Implements SPEC §4 once, both as IR builders (for the lowerings) and as an
-// exact host evaluation (for the constant folder).
+// Implements docs/ReduceMean.md §4 once, both as IR builders (for the
+// lowerings) and as an exact host evaluation (for the constant folder).
 //
 // Why f64 accumulation for every real float type: a plain f32 running sum
-// stalls at 2^24 and drifts by O(n) ulps, which breaks both the SPEC bounds
-// and a one-ulp comparison against the exact mean. Summing in f64 keeps the
-// error below 2^-26 relative for up to 2^27 terms, so the rounded mean is
-// within one ulp; f64 inputs use a Neumaier compensation term for the same
-// reason. The cost is a widening conversion per element, which the
-// vectoriser turns into packed conversions on x86.
+// stalls at 2^24 and drifts by O(n) ulps, which breaks both the bounds of
+// docs/ReduceMean.md §4 and a one-ulp comparison against the exact mean.
+// Summing in f64 keeps the error below 2^-26 relative for up to 2^27 terms, so
+// the rounded mean is within one ulp; f64 inputs use a Neumaier compensation
+// term for the same reason. The cost is a widening conversion per element,
+// which the vectoriser turns into packed conversions on x86.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
+#include "rmean/Dialect/Rmean/IR/RmeanExactArithmetic.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <complex>
 
@@ -249,197 +252,280 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
 // Host evaluation
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// An exact sum of finite doubles: each value is a multiple of 2^-1074, so
-/// a wide fixed-point integer holds any sum of up to 2^64 of them exactly.
-class ExactFloatSum {
-public:
-  static constexpr unsigned kWidth = 2200;
-  static constexpr int kScale = 1074;
-
-  void add(const llvm::APFloat &value) {
-    if (value.isNaN()) {
-      sawNaN = true;
-      return;
-    }
-    if (value.isInfinity()) {
-      (value.isNegative() ? sawNegInf : sawPosInf) = true;
-      return;
-    }
-    if (!value.isZero() || !value.isNegative())
-      onlyNegativeZeros = false;
-    if (value.isZero())
-      return;
-    bool lossy = false;
-    llvm::APFloat d = value;
-    d.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-              &lossy);
-    // d = mantissa * 2^exp with an integer mantissa below 2^53.
-    int exp = 0;
-    llvm::APFloat frac =
-        llvm::frexp(d, exp, llvm::APFloat::rmNearestTiesToEven);
-    llvm::APFloat scaled =
-        llvm::scalbn(frac, 53, llvm::APFloat::rmNearestTiesToEven);
-    llvm::APSInt mantissa(64, /*isUnsigned=*/false);
-    bool exact = false;
-    scaled.convertToInteger(mantissa, llvm::APFloat::rmTowardZero, &exact);
-    llvm::APInt term = mantissa.sext(kWidth);
-    int shift = exp - 53 + kScale;
-    term = shift >= 0 ? term.shl(shift) : term.ashr(-shift);
-    sum += term;
+std::optional<int64_t>
+mlir::rmean::getCheckedElementCount(ArrayRef<int64_t> shape) {
+  if (llvm::any_of(shape, ShapedType::isDynamic))
+    return std::nullopt;
+  // A zero size makes the product 0 whatever the other sizes; checking it
+  // first keeps the result independent of where the 0 is.
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  int64_t count = 1;
+  for (int64_t size : shape) {
+    std::optional<int64_t> product = llvm::checkedMul(count, size);
+    if (!product)
+      return std::nullopt;
+    count = *product;
   }
-
-  /// The mean over `count` terms rounded to nearest-even in `sem`.
-  llvm::APFloat mean(uint64_t count, const llvm::fltSemantics &sem) const {
-    if (sawNaN || (sawPosInf && sawNegInf) || count == 0)
-      return llvm::APFloat::getNaN(sem);
-    if (sawPosInf || sawNegInf)
-      return llvm::APFloat::getInf(sem, sawNegInf);
-    // The compiled code sums f64 values in f64, which overflows to +-Inf as
-    // IEEE addition does; fold the same way rather than to the exact mean.
-    if (&sem == &llvm::APFloat::IEEEdouble()) {
-      llvm::APFloat sum = rounded(1, sem);
-      if (sum.isInfinity())
-        return sum;
-    }
-    return rounded(count, sem);
-  }
-
-private:
-  /// The exact sum divided by `count`, rounded once to nearest-even.
-  llvm::APFloat rounded(uint64_t count, const llvm::fltSemantics &sem) const {
-    bool negative = sum.isNegative();
-    llvm::APInt magnitude = sum.abs();
-    // Two extra bits below the target's last place give the round bit; the
-    // remainder and the lower bits give the sticky bit.
-    constexpr int kExtra = 2;
-    llvm::APInt numerator = magnitude.zext(kWidth + 8).shl(kExtra);
-    llvm::APInt countBig(kWidth + 8, count);
-    llvm::APInt quotient, remainder;
-    llvm::APInt::udivrem(numerator, countBig, quotient, remainder);
-    // An exact zero sum is -0.0 only if every term was -0.0 (IEEE addition
-    // of zeros); a cancelling sum of non-zero terms is +0.0.
-    if (quotient.isZero() && remainder.isZero())
-      return llvm::APFloat::getZero(sem, onlyNegativeZeros);
-    // value = quotient * 2^-(kScale + kExtra) (+ a sticky remainder).
-    int precision = llvm::APFloat::semanticsPrecision(sem);
-    int minExp = llvm::APFloat::semanticsMinExponent(sem);
-    int bitLength = static_cast<int>(quotient.getActiveBits());
-    int exp = bitLength - 1 - (kScale + kExtra); // of the leading bit
-    int lsbExp = std::max(exp, minExp) - (precision - 1);
-    int shift = lsbExp + kScale + kExtra;
-    llvm::APInt kept = shift > 0 ? quotient.lshr(shift) : quotient;
-    if (shift > 0) {
-      bool round = quotient[shift - 1];
-      llvm::APInt lowMask =
-          llvm::APInt::getLowBitsSet(quotient.getBitWidth(), shift - 1);
-      bool sticky = !(quotient & lowMask).isZero() || !remainder.isZero();
-      if (round && (sticky || kept[0]))
-        kept += 1;
-    }
-    llvm::APFloat result(sem);
-    result.convertFromAPInt(kept, /*IsSigned=*/false,
-                            llvm::APFloat::rmNearestTiesToEven);
-    result = llvm::scalbn(result, shift > 0 ? lsbExp : -(kScale + kExtra),
-                          llvm::APFloat::rmNearestTiesToEven);
-    if (negative)
-      result.changeSign();
-    return result;
-  }
-
-  llvm::APInt sum{kWidth, 0};
-  bool sawNaN = false, sawPosInf = false, sawNegInf = false;
-  bool onlyNegativeZeros = true;
-};
-} // namespace
-
-/// Visits, for every result element in row-major order, the flat input
-/// indices reduced into it.
-static void
-forEachReduction(ArrayRef<int64_t> shape, ArrayRef<int64_t> reducedDims,
-                 function_ref<void(ArrayRef<int64_t> inputIndices)> callback) {
-  int64_t rank = shape.size();
-  SmallVector<int64_t> strides(rank, 1);
-  for (int64_t i = rank - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  SmallVector<int64_t> kept, reduced(reducedDims);
-  for (int64_t i = 0; i < rank; ++i)
-    if (!llvm::is_contained(reducedDims, i))
-      kept.push_back(i);
-  // Odometers over the kept and the reduced dimensions.
-  auto count = [&](ArrayRef<int64_t> dims) {
-    int64_t n = 1;
-    for (int64_t d : dims)
-      n *= shape[d];
-    return n;
-  };
-  int64_t numOut = count(kept), numRed = count(reduced);
-  SmallVector<int64_t> indices;
-  for (int64_t o = 0; o < numOut; ++o) {
-    int64_t base = 0, rem = o;
-    for (int64_t k = kept.size() - 1; k >= 0; --k) {
-      base += (rem % shape[kept[k]]) * strides[kept[k]];
-      rem /= shape[kept[k]];
-    }
-    indices.clear();
-    for (int64_t r = 0; r < numRed; ++r) {
-      int64_t off = base, rr = r;
-      for (int64_t k = reduced.size() - 1; k >= 0; --k) {
-        off += (rr % shape[reduced[k]]) * strides[reduced[k]];
-        rr /= shape[reduced[k]];
-      }
-      indices.push_back(off);
-    }
-    callback(indices);
-  }
+  return count;
 }
 
-DenseElementsAttr MeanNumerics::evaluate(DenseElementsAttr input,
-                                         ArrayRef<int64_t> reducedDims,
-                                         ShapedType resultType) const {
-  ArrayRef<int64_t> shape = input.getType().getShape();
-  if (kind == Kind::SignedInt || kind == Kind::UnsignedInt) {
-    unsigned width = storageType.getIntOrFloatBitWidth();
-    auto values = llvm::to_vector(input.getValues<APInt>());
-    SmallVector<APInt> results;
-    forEachReduction(shape, reducedDims, [&](ArrayRef<int64_t> idx) {
-      APInt sum(128, 0);
-      for (int64_t i : idx)
-        sum +=
-            kind == Kind::SignedInt ? values[i].sext(128) : values[i].zext(128);
-      APInt count(128, idx.size());
-      APInt mean = idx.empty()               ? APInt(128, 0)
-                   : kind == Kind::SignedInt ? sum.sdiv(count)
-                                             : sum.udiv(count);
-      results.push_back(mean.trunc(width));
-    });
-    return DenseElementsAttr::get(resultType, results);
+/// Returns, for each position of the row-major space `sizes` (with `count`
+/// positions, none of the sizes 0), the flat input offset it maps to through
+/// `inputStrides`.
+static SmallVector<int64_t> getFlatOffsets(ArrayRef<int64_t> sizes,
+                                           ArrayRef<int64_t> inputStrides,
+                                           int64_t count) {
+  SmallVector<int64_t> basis = computeSuffixProduct(sizes);
+  SmallVector<int64_t> offsets;
+  offsets.reserve(count);
+  for (int64_t position = 0; position < count; ++position)
+    offsets.push_back(linearize(delinearize(position, basis), inputStrides));
+  return offsets;
+}
+
+LogicalResult mlir::rmean::forEachReduction(
+    ArrayRef<int64_t> shape, ArrayRef<int64_t> reducedDims,
+    function_ref<void(ArrayRef<int64_t> inputIndices)> callback) {
+  SmallVector<int64_t> keptSizes, reducedSizes;
+  for (auto [dim, size] : llvm::enumerate(shape))
+    (llvm::is_contained(reducedDims, static_cast<int64_t>(dim)) ? reducedSizes
+                                                                : keptSizes)
+        .push_back(size);
+  std::optional<int64_t> numResults = getCheckedElementCount(keptSizes);
+  std::optional<int64_t> numReduced = getCheckedElementCount(reducedSizes);
+  if (!numResults || !numReduced)
+    return failure();
+  if (*numResults == 0)
+    return success();
+  if (*numReduced == 0) {
+    for (int64_t result = 0; result < *numResults; ++result)
+      callback({});
+    return success();
   }
-  if (kind == Kind::Float) {
-    const llvm::fltSemantics &sem =
-        cast<FloatType>(elementType).getFloatSemantics();
-    auto values = llvm::to_vector(input.getValues<APFloat>());
-    SmallVector<APFloat> results;
-    forEachReduction(shape, reducedDims, [&](ArrayRef<int64_t> idx) {
-      ExactFloatSum sum;
-      for (int64_t i : idx)
-        sum.add(values[i]);
-      results.push_back(sum.mean(idx.size(), sem));
-    });
-    return DenseElementsAttr::get(resultType, results);
+  // With no size 0, every stride divides the element count: once that fits
+  // in int64_t, so do the strides and offsets computed below.
+  if (!llvm::checkedMul(*numResults, *numReduced))
+    return failure();
+  SmallVector<int64_t> strides = computeSuffixProduct(shape);
+  SmallVector<int64_t> keptStrides, reducedStrides;
+  for (auto [dim, stride] : llvm::enumerate(strides))
+    (llvm::is_contained(reducedDims, static_cast<int64_t>(dim)) ? reducedStrides
+                                                                : keptStrides)
+        .push_back(stride);
+  // The reduced positions sit at the same offsets from every result's base.
+  SmallVector<int64_t> reducedOffsets =
+      getFlatOffsets(reducedSizes, reducedStrides, *numReduced);
+  SmallVector<int64_t> keptBasis = computeSuffixProduct(keptSizes);
+  SmallVector<int64_t> indices(*numReduced);
+  for (int64_t result = 0; result < *numResults; ++result) {
+    int64_t base = linearize(delinearize(result, keptBasis), keptStrides);
+    for (auto [index, offset] : llvm::zip_equal(indices, reducedOffsets))
+      index = base + offset;
+    callback(indices);
   }
-  const llvm::fltSemantics &sem =
-      cast<FloatType>(cast<ComplexType>(elementType).getElementType())
-          .getFloatSemantics();
-  auto values = llvm::to_vector(input.getValues<std::complex<APFloat>>());
-  SmallVector<std::complex<APFloat>> results;
-  forEachReduction(shape, reducedDims, [&](ArrayRef<int64_t> idx) {
-    ExactFloatSum re, im;
-    for (int64_t i : idx) {
-      re.add(values[i].real());
-      im.add(values[i].imag());
-    }
-    results.emplace_back(re.mean(idx.size(), sem), im.mean(idx.size(), sem));
-  });
+  return success();
+}
+
+/// Returns finite, non-zero `value` in units of 2^-1074 as a `width`-bit
+/// two's-complement integer; exact, as every double is such a multiple.
+static APInt toFixedPoint(const APFloat &value, unsigned width) {
+  APFloat asDouble = value;
+  bool losesInfo = false;
+  [[maybe_unused]] APFloat::opStatus status = asDouble.convert(
+      APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  assert(status == APFloat::opOK && !losesInfo &&
+         "ExactFloatSum terms must be exact doubles");
+  constexpr unsigned kMantissaBits = 52, kExponentBits = 11;
+  APInt bits = asDouble.bitcastToAPInt();
+  uint64_t biasedExp =
+      bits.extractBitsAsZExtValue(kExponentBits, kMantissaBits);
+  APInt term = bits.trunc(kMantissaBits).zext(width);
+  // A normal double is (2^52 + m) * 2^(e - 1075), i.e. (2^52 + m) << (e - 1)
+  // units; a subnormal is m units.
+  if (biasedExp != 0) {
+    term.setBit(kMantissaBits);
+    term <<= biasedExp - 1;
+  }
+  if (asDouble.isNegative())
+    term.negate();
+  return term;
+}
+
+void ExactFloatSum::add(const APFloat &value) {
+  if (value.isNaN()) {
+    sawNaN = true;
+    return;
+  }
+  if (value.isInfinity()) {
+    (value.isNegative() ? sawNegInf : sawPosInf) = true;
+    return;
+  }
+  if (!value.isNegZero())
+    onlyNegativeZeros = false;
+  if (!value.isZero())
+    sum += toFixedPoint(value, kWidth);
+}
+
+APFloat ExactFloatSum::mean(uint64_t count,
+                            const llvm::fltSemantics &sem) const {
+  if (sawNaN || (sawPosInf && sawNegInf) || count == 0)
+    return APFloat::getNaN(sem);
+  if (sawPosInf || sawNegInf)
+    return APFloat::getInf(sem, sawNegInf);
+  if (&sem == &APFloat::IEEEdouble()) {
+    APFloat rawSum = divideAndRound(1, sem);
+    if (rawSum.isInfinity())
+      return rawSum;
+  }
+  return divideAndRound(count, sem);
+}
+
+/// Rounds `magnitude` * 2^-fractionBits to nearest-even in `sem`, where
+/// `inexact` says that the true value is a little larger (a non-zero
+/// remainder below the last bit), then gives it the sign `negative`.
+static APFloat roundFixedPoint(const APInt &magnitude, bool inexact,
+                               int fractionBits, bool negative,
+                               const llvm::fltSemantics &sem) {
+  int precision = APFloat::semanticsPrecision(sem);
+  int minExp = APFloat::semanticsMinExponent(sem);
+  int leadingExp =
+      static_cast<int>(magnitude.getActiveBits()) - 1 - fractionBits;
+  // Below the normal range the last place stays at the subnormal one.
+  int lsbExp = std::max(leadingExp, minExp) - (precision - 1);
+  int dropped = lsbExp + fractionBits;
+  APInt kept = magnitude;
+  if (dropped > 0) {
+    kept = magnitude.lshr(dropped);
+    bool roundBit = magnitude[dropped - 1];
+    bool sticky =
+        inexact || magnitude.countr_zero() < static_cast<unsigned>(dropped - 1);
+    if (roundBit && (sticky || kept[0]))
+      kept += 1;
+  }
+  // `kept` has at most `precision` + 1 bits (a carry to the next power of
+  // two), so both steps below are exact unless the value overflows `sem`,
+  // where scalbn yields the infinity that nearest rounding calls for.
+  APFloat result(sem);
+  result.convertFromAPInt(kept, /*IsSigned=*/false,
+                          APFloat::rmNearestTiesToEven);
+  result = llvm::scalbn(result, dropped > 0 ? lsbExp : -fractionBits,
+                        APFloat::rmNearestTiesToEven);
+  if (negative)
+    result.changeSign();
+  return result;
+}
+
+APFloat ExactFloatSum::divideAndRound(uint64_t count,
+                                      const llvm::fltSemantics &sem) const {
+  // IEEE addition gives -0.0 only when every term was -0.0; a cancelling
+  // sum of non-zero terms is +0.0.
+  if (sum.isZero())
+    return APFloat::getZero(sem, onlyNegativeZeros);
+  // Two extra bits below the finest place (the subnormal 2^-1074 of f64)
+  // give the round bit there; the remainder feeds the sticky bit.
+  constexpr int kExtra = 2;
+  APInt numerator = sum.abs().zext(kWidth + kExtra).shl(kExtra);
+  APInt quotient, remainder;
+  APInt::udivrem(numerator, APInt(kWidth + kExtra, count), quotient, remainder);
+  return roundFixedPoint(quotient, !remainder.isZero(), kScale + kExtra,
+                         sum.isNegative(), sem);
+}
+
+void ExactIntegerSum::add(const APInt &value) {
+  assert(value.getBitWidth() <= 64 && "ExactIntegerSum terms are 64-bit");
+  sum += isSigned ? value.sext(kWidth) : value.zext(kWidth);
+}
+
+APInt ExactIntegerSum::mean(uint64_t count, unsigned width) const {
+  if (count == 0)
+    return APInt(width, 0);
+  APInt divisor(kWidth, count);
+  APInt quotient = isSigned ? sum.sdiv(divisor) : sum.udiv(divisor);
+  return quotient.trunc(width);
+}
+
+// The evaluate helpers index the input through an iterator rather than
+// copying it: a splat's element count need not fit in int64_t, and
+// forEachReduction rejects such a shape before any element is read.
+
+/// The integer kinds of MeanNumerics::evaluate.
+static FailureOr<DenseElementsAttr>
+evaluateIntegers(DenseElementsAttr input, ArrayRef<int64_t> reducedDims,
+                 ShapedType resultType, bool isSigned) {
+  unsigned width = input.getElementType().getIntOrFloatBitWidth();
+  auto values = input.value_begin<APInt>();
+  SmallVector<APInt> results;
+  auto reduceOne = [&](ArrayRef<int64_t> indices) {
+    ExactIntegerSum sum(isSigned);
+    for (int64_t i : indices)
+      sum.add(values[i]);
+    results.push_back(sum.mean(indices.size(), width));
+  };
+  if (failed(
+          forEachReduction(input.getType().getShape(), reducedDims, reduceOne)))
+    return failure();
   return DenseElementsAttr::get(resultType, results);
+}
+
+/// The real floating-point kind of MeanNumerics::evaluate.
+static FailureOr<DenseElementsAttr>
+evaluateFloats(DenseElementsAttr input, ArrayRef<int64_t> reducedDims,
+               ShapedType resultType) {
+  const llvm::fltSemantics &sem =
+      cast<FloatType>(input.getElementType()).getFloatSemantics();
+  auto values = input.value_begin<APFloat>();
+  SmallVector<APFloat> results;
+  auto reduceOne = [&](ArrayRef<int64_t> indices) {
+    ExactFloatSum sum;
+    for (int64_t i : indices)
+      sum.add(values[i]);
+    results.push_back(sum.mean(indices.size(), sem));
+  };
+  if (failed(
+          forEachReduction(input.getType().getShape(), reducedDims, reduceOne)))
+    return failure();
+  return DenseElementsAttr::get(resultType, results);
+}
+
+/// The complex kind of MeanNumerics::evaluate: each part on its own.
+static FailureOr<DenseElementsAttr>
+evaluateComplex(DenseElementsAttr input, ArrayRef<int64_t> reducedDims,
+                ShapedType resultType) {
+  const llvm::fltSemantics &sem =
+      cast<FloatType>(
+          cast<ComplexType>(input.getElementType()).getElementType())
+          .getFloatSemantics();
+  auto values = input.value_begin<std::complex<APFloat>>();
+  SmallVector<std::complex<APFloat>> results;
+  auto reduceOne = [&](ArrayRef<int64_t> indices) {
+    ExactFloatSum re, im;
+    for (int64_t i : indices) {
+      std::complex<APFloat> value = values[i];
+      re.add(value.real());
+      im.add(value.imag());
+    }
+    results.emplace_back(re.mean(indices.size(), sem),
+                         im.mean(indices.size(), sem));
+  };
+  if (failed(
+          forEachReduction(input.getType().getShape(), reducedDims, reduceOne)))
+    return failure();
+  return DenseElementsAttr::get(resultType, results);
+}
+
+FailureOr<DenseElementsAttr>
+MeanNumerics::evaluate(DenseElementsAttr input, ArrayRef<int64_t> reducedDims,
+                       ShapedType resultType) const {
+  switch (kind) {
+  case Kind::SignedInt:
+  case Kind::UnsignedInt:
+    return evaluateIntegers(input, reducedDims, resultType,
+                            kind == Kind::SignedInt);
+  case Kind::Float:
+    return evaluateFloats(input, reducedDims, resultType);
+  case Kind::Complex:
+    return evaluateComplex(input, reducedDims, resultType);
+  }
+  llvm_unreachable("covered switch");
 }

@@ -1,12 +1,14 @@
 //===- RmeanOps.cpp - rmean.reduce_mean verifier and interfaces -----------===//
 //
-// Holds the verifier (SPEC §3), result-type inference, the static-axes
-// query shared by the folders and the lowering, and shape reification.
-// Folds and canonicalisation patterns live in RmeanCanonicalize.cpp.
+// Holds the verifier (docs/ReduceMean.md §3), result-type inference, the
+// static-axes query shared by the folders and the lowering, and shape
+// reification. Folds and canonicalisation patterns live in
+// RmeanCanonicalize.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rmean/Dialect/Rmean/IR/RmeanOps.h"
+#include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -25,13 +27,7 @@ using namespace mlir::rmean;
 //===----------------------------------------------------------------------===//
 
 bool ReduceMeanOp::isSupportedElementType(Type type) {
-  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type))
-    return true;
-  if (auto intTy = dyn_cast<IntegerType>(type))
-    return llvm::is_contained({8u, 16u, 32u, 64u}, intTy.getWidth());
-  if (auto complexTy = dyn_cast<ComplexType>(type))
-    return isa<Float32Type, Float64Type>(complexTy.getElementType());
-  return false;
+  return succeeded(MeanNumerics::get(type));
 }
 
 /// Checks attribute-style axes against `rank` (rules 2 and 3), reporting
@@ -259,27 +255,70 @@ static LogicalResult verifyRuntimeAxesResult(ReduceMeanOp op,
   return success();
 }
 
-LogicalResult ReduceMeanOp::verify() {
-  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+/// Checks that input and result are ranked tensors of one supported element
+/// type.
+static LogicalResult verifyTypes(ReduceMeanOp op) {
+  auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!inputType)
-    return emitOpError("input must be a ranked tensor, got ")
-           << getInput().getType();
+    return op.emitOpError("input must be a ranked tensor, got ")
+           << op.getInput().getType();
   Type elementType = inputType.getElementType();
-  if (!isSupportedElementType(elementType))
-    return emitOpError("input element type ")
+  if (!ReduceMeanOp::isSupportedElementType(elementType))
+    return op.emitOpError("input element type ")
            << elementType
            << " is not supported; expected f16, bf16, f32, f64, "
               "i8/i16/i32/i64 (signless, signed or unsigned), complex<f32> "
               "or complex<f64>";
-  auto resultType = dyn_cast<RankedTensorType>(getResult().getType());
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
   if (!resultType)
-    return emitOpError("result must be a ranked tensor, got ")
-           << getResult().getType();
+    return op.emitOpError("result must be a ranked tensor, got ")
+           << op.getResult().getType();
   if (resultType.getElementType() != elementType)
-    return emitOpError("result element type ")
+    return op.emitOpError("result element type ")
            << resultType.getElementType()
            << " must equal the input element type " << elementType;
+  return success();
+}
 
+/// Checks axes known at compile time (the attribute, or the values of a
+/// constant operand) and the result shape they imply.
+static LogicalResult verifyStaticAxes(ReduceMeanOp op, ArrayRef<int64_t> axes) {
+  RankedTensorType inputType = op.getInputType();
+  if (failed(checkAxes(axes, inputType.getRank(),
+                       [&]() { return op.emitOpError(); })))
+    return failure();
+  return verifyResultShape(
+      op,
+      ReduceMeanOp::inferResultType(inputType, axes, op.getKeepDims(),
+                                    op.getNoopWithEmptyAxes()),
+      op.getResultType());
+}
+
+/// Checks the `axes` operand: its type, and its values when constant.
+static LogicalResult verifyAxesOperand(ReduceMeanOp op, Value axesTensor) {
+  auto axesType = dyn_cast<RankedTensorType>(axesTensor.getType());
+  if (!axesType || axesType.getRank() != 1 ||
+      !isValidAxesElementType(axesType.getElementType()))
+    return op.emitOpError("'axes' operand must be a 1-D tensor of i32 or i64 "
+                          "(signless or signed), got ")
+           << axesTensor.getType();
+  int64_t rank = op.getInputType().getRank();
+  int64_t axesLength = axesType.getDimSize(0);
+  if (ShapedType::isStatic(axesLength) && axesLength > rank)
+    return op.emitOpError("'axes' operand has ")
+           << axesLength << " elements but the input has rank " << rank
+           << "; at most " << rank << " axes can be given";
+  // Rule 7: constant axes get the attribute's diagnostics.
+  if (std::optional<SmallVector<int64_t>> constAxes =
+          getConstantAxes(axesTensor))
+    return verifyStaticAxes(op, *constAxes);
+  return verifyRuntimeAxesResult(op, op.getInputType(), op.getResultType(),
+                                 axesLength);
+}
+
+LogicalResult ReduceMeanOp::verify() {
+  if (failed(verifyTypes(*this)))
+    return failure();
   std::optional<ArrayRef<int64_t>> attrAxes = getAxes();
   Value axesTensor = getAxesTensor();
   if (attrAxes && axesTensor)
@@ -289,78 +328,22 @@ LogicalResult ReduceMeanOp::verify() {
     return emitOpError("has neither the 'axes' attribute nor the 'axes' "
                        "operand; exactly one of them must be given (use "
                        "axes = array<i64> for empty axes)");
-
-  int64_t rank = inputType.getRank();
-  auto emitError = [&]() { return emitOpError(); };
-  if (attrAxes) {
-    if (failed(checkAxes(*attrAxes, rank, emitError)))
-      return failure();
-    return verifyResultShape(*this,
-                             inferResultType(inputType, *attrAxes,
-                                             getKeepDims(),
-                                             getNoopWithEmptyAxes()),
-                             resultType);
-  }
-
-  auto axesType = dyn_cast<RankedTensorType>(axesTensor.getType());
-  if (!axesType || axesType.getRank() != 1 ||
-      !isValidAxesElementType(axesType.getElementType()))
-    return emitOpError("'axes' operand must be a 1-D tensor of i32 or i64 "
-                       "(signless or signed), got ")
-           << axesTensor.getType();
-  int64_t axesLength = axesType.getDimSize(0);
-  if (ShapedType::isStatic(axesLength) && axesLength > rank)
-    return emitOpError("'axes' operand has ")
-           << axesLength << " elements but the input has rank " << rank
-           << "; at most " << rank << " axes can be given";
-  // Rule 7: constant axes get the attribute's diagnostics.
-  if (std::optional<SmallVector<int64_t>> constAxes =
-          getConstantAxes(axesTensor)) {
-    if (failed(checkAxes(*constAxes, rank, emitError)))
-      return failure();
-    return verifyResultShape(*this,
-                             inferResultType(inputType, *constAxes,
-                                             getKeepDims(),
-                                             getNoopWithEmptyAxes()),
-                             resultType);
-  }
-  return verifyRuntimeAxesResult(*this, inputType, resultType, axesLength);
+  if (attrAxes)
+    return verifyStaticAxes(*this, *attrAxes);
+  return verifyAxesOperand(*this, axesTensor);
 }
 
 //===----------------------------------------------------------------------===//
 // ReifyRankedShapedTypeOpInterface
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceMeanOp::reifyResultShapes(
-    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
-  std::optional<SmallVector<int64_t>> reduced = getStaticReducedDims();
-  RankedTensorType resultType = getResultType();
-  RankedTensorType inputType = getInputType();
-  Location loc = getLoc();
-  SmallVector<OpFoldResult> sizes;
-  if (reduced) {
-    for (int64_t i = 0, e = inputType.getRank(); i < e; ++i) {
-      if (!llvm::is_contained(*reduced, i))
-        sizes.push_back(tensor::getMixedSize(builder, loc, getInput(), i));
-      else if (getKeepDims())
-        sizes.push_back(builder.getIndexAttr(1));
-    }
-    reifiedReturnShapes.push_back(sizes);
-    return success();
-  }
-  // Runtime axes with keep_dims and a static number of axes: dimension i is
-  // 1 if any axis names it, else the input size.
-  auto axesType = cast<RankedTensorType>(getAxesTensor().getType());
-  if (!getKeepDims() || axesType.isDynamicDim(0))
-    return failure();
-  int64_t rank = inputType.getRank();
-  Value axesTensor = getAxesTensor();
-  Type axisType =
-      builder.getIntegerType(axesType.getElementType().getIntOrFloatBitWidth());
-  if (!axesType.getElementType().isSignlessInteger())
-    return failure();
+/// Extracts each of the `numAxes` runtime axes of `axesTensor` (signless
+/// `axisType` integers) and normalises it into [0, rank).
+static SmallVector<Value> buildNormalisedAxes(OpBuilder &builder, Location loc,
+                                              Value axesTensor, int64_t numAxes,
+                                              Type axisType, int64_t rank) {
   SmallVector<Value> dims;
-  for (int64_t k = 0, e = axesType.getDimSize(0); k < e; ++k) {
+  for (int64_t k = 0; k < numAxes; ++k) {
     Value idx = arith::ConstantIndexOp::create(builder, loc, k);
     Value axis = tensor::ExtractOp::create(builder, loc, axesTensor, idx);
     Value zero = arith::ConstantOp::create(builder, loc, axisType,
@@ -373,6 +356,26 @@ LogicalResult ReduceMeanOp::reifyResultShapes(
     dims.push_back(
         arith::SelectOp::create(builder, loc, isNeg, plusRank, axis));
   }
+  return dims;
+}
+
+/// The result sizes for runtime axes with keep_dims and a static number of
+/// axes: dimension i is 1 if any axis names it, else the input size.
+static FailureOr<SmallVector<OpFoldResult>>
+reifyRuntimeKeepDimsSizes(ReduceMeanOp op, OpBuilder &builder) {
+  auto axesType = cast<RankedTensorType>(op.getAxesTensor().getType());
+  if (!op.getKeepDims() || axesType.isDynamicDim(0))
+    return failure();
+  Location loc = op.getLoc();
+  RankedTensorType resultType = op.getResultType();
+  int64_t rank = op.getInputType().getRank();
+  Type axisType =
+      builder.getIntegerType(axesType.getElementType().getIntOrFloatBitWidth());
+  if (!axesType.getElementType().isSignlessInteger())
+    return failure();
+  SmallVector<Value> dims = buildNormalisedAxes(
+      builder, loc, op.getAxesTensor(), axesType.getDimSize(0), axisType, rank);
+  SmallVector<OpFoldResult> sizes;
   for (int64_t i = 0; i < rank; ++i) {
     if (!resultType.isDynamicDim(i)) {
       sizes.push_back(builder.getIndexAttr(resultType.getDimSize(i)));
@@ -388,9 +391,30 @@ LogicalResult ReduceMeanOp::reifyResultShapes(
           arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, d, iV));
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     Value size = getValueOrCreateConstantIndexOp(
-        builder, loc, tensor::getMixedSize(builder, loc, getInput(), i));
+        builder, loc, tensor::getMixedSize(builder, loc, op.getInput(), i));
     sizes.push_back(
         arith::SelectOp::create(builder, loc, hit, one, size).getResult());
+  }
+  return sizes;
+}
+
+LogicalResult ReduceMeanOp::reifyResultShapes(
+    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  std::optional<SmallVector<int64_t>> reduced = getStaticReducedDims();
+  if (!reduced) {
+    FailureOr<SmallVector<OpFoldResult>> sizes =
+        reifyRuntimeKeepDimsSizes(*this, builder);
+    if (failed(sizes))
+      return failure();
+    reifiedReturnShapes.push_back(*sizes);
+    return success();
+  }
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t i = 0, e = getInputType().getRank(); i < e; ++i) {
+    if (!llvm::is_contained(*reduced, i))
+      sizes.push_back(tensor::getMixedSize(builder, getLoc(), getInput(), i));
+    else if (getKeepDims())
+      sizes.push_back(builder.getIndexAttr(1));
   }
   reifiedReturnShapes.push_back(sizes);
   return success();

@@ -1,9 +1,9 @@
 //===- RmeanNumerics.h - the numerics of reduce_mean ------------*- C++ -*-===//
 //
-// SPEC §4 in one place: the accumulator of each element type, how an element
-// is added to it, and how the sum becomes the mean. The linalg conversion,
-// the GPU path and the constant folder all go through this header so that
-// they always agree.
+// docs/ReduceMean.md §4 in one place: the accumulator of each element type, how
+// an element is added to it, and how the sum becomes the mean. The linalg
+// conversion, the GPU path and the constant folder all go through this header
+// so that they always agree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,13 +54,17 @@ struct MeanNumerics {
   Value buildMean(OpBuilder &b, Location loc, ValueRange acc,
                   Value count) const;
 
-  /// Computes on the host the mean of `input` over `reducedDims` (sorted,
-  /// non-negative), shaped as `resultType`: exact integer means, and float
-  /// means computed exactly and rounded once to nearest-even (used by the
-  /// constant folder; the compiled code is within one ulp of it).
-  DenseElementsAttr evaluate(DenseElementsAttr input,
-                             ArrayRef<int64_t> reducedDims,
-                             ShapedType resultType) const;
+  /// Computes on the host the mean of `input` (of this element type, with a
+  /// static shape) over `reducedDims` (sorted, unique, non-negative), shaped
+  /// as `resultType`: exact integer means, and float means computed exactly
+  /// and rounded once to nearest-even (used by the constant folder; the
+  /// compiled code is within one ulp of it). Fails when an element count
+  /// involved does not fit in int64_t (see forEachReduction in
+  /// RmeanExactArithmetic.h). Walks every input and result element: callers
+  /// bound both counts.
+  FailureOr<DenseElementsAttr> evaluate(DenseElementsAttr input,
+                                        ArrayRef<int64_t> reducedDims,
+                                        ShapedType resultType) const;
 };
 
 } // namespace mlir::rmean
