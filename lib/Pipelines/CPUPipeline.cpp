@@ -39,12 +39,20 @@ static void addTensorStage(OpPassManager &pm,
     select.vectorSize = options.vectorSize;
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
-    pm.addNestedPass<func::FuncOp>(createRmeanSelectCPUStrategyPass(select));
-    pm.addNestedPass<func::FuncOp>(createRmeanCPUTileAndVectorizePass());
+    OpPassManager &func = pm.nest<func::FuncOp>();
+    func.addPass(createRmeanSelectCPUStrategyPass(select));
+    // Casts of static shapes fold into the reductions first, so that sizes
+    // known statically (e.g. empty dimensions) are tiled as such.
+    func.addPass(createCanonicalizerPass());
+    func.addPass(createRmeanCPUTilePass());
+    // Peeled bounds and the slices they size fold to static tiles.
+    func.addPass(createCanonicalizerPass());
+    func.addPass(createRmeanCPUVectorizePass());
+    func.addPass(createCanonicalizerPass());
     RmeanNarrowAccumulatorsPassOptions narrow;
     narrow.blockTrips = options.blockTrips;
     narrow.narrowF32 = options.narrowF32;
-    pm.addNestedPass<func::FuncOp>(createRmeanNarrowAccumulatorsPass(narrow));
+    func.addPass(createRmeanNarrowAccumulatorsPass(narrow));
   }
   // Elementwise arith/math on whole tensors has no bufferization; make it
   // linalg first so that user code around the reductions lowers too.

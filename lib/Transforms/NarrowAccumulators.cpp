@@ -10,14 +10,19 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "OwnedOps.h"
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "rmean-narrow-accumulators"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANNARROWACCUMULATORSPASS
@@ -28,32 +33,40 @@ using namespace mlir;
 using namespace mlir::rmean;
 
 namespace {
-
 /// One loop-carried accumulator updated as `acc + extf(x)`.
 struct Accumulator {
   unsigned index;
   arith::AddFOp add;
   arith::ExtFOp ext;
 };
+} // namespace
 
 /// Returns the accumulators of `loop` that can be narrowed, or nothing when
 /// the loop does anything else with its iter_args: every iter_arg must be
 /// either such an accumulator or passed through unchanged.
-std::optional<SmallVector<Accumulator>>
+static std::optional<SmallVector<Accumulator>>
 matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
-  if (!loop->hasAttr(kRmeanAccumulationLoopAttrName))
+  if (!hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(loop))
     return std::nullopt;
   // Index-typed, signed loops with a positive constant step whose block
   // span (step * blockTrips) fits in 64 bits.
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   int64_t span;
   if (!step || *step < 1 || !loop.getInductionVar().getType().isIndex() ||
-      loop.getUnsignedCmp() || llvm::MulOverflow(*step, blockTrips, span))
+      loop.getUnsignedCmp() || llvm::MulOverflow(*step, blockTrips, span)) {
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": loop bounds not narrowable (step "
+                             "not a positive constant, not index-typed, "
+                             "unsigned, or block span beyond 64 bits)\n");
     return std::nullopt;
+  }
   // The fallback runs the body a second time over a block.
   for (Operation &op : loop.getBody()->without_terminator())
-    if (!isMemoryEffectFree(&op))
+    if (!isMemoryEffectFree(&op)) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": body has memory effects: " << op << "\n");
       return std::nullopt;
+    }
   SmallVector<Accumulator> accs;
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
@@ -64,17 +77,28 @@ matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
     auto add = next.getDefiningOp<arith::AddFOp>();
     if (!vecTy || vecTy.isScalable() || !vecTy.getElementType().isF64() ||
         !add || add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
-        !next.hasOneUse() || (add.getLhs() != arg && add.getRhs() != arg))
+        !next.hasOneUse() || (add.getLhs() != arg && add.getRhs() != arg)) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": iter_arg #" << i
+                              << " is not a fixed f64 vector updated once as "
+                                 "acc + x\n");
       return std::nullopt;
+    }
     Value other = add.getLhs() == arg ? add.getRhs() : add.getLhs();
     auto ext = other.getDefiningOp<arith::ExtFOp>();
     if (other == arg || !ext || !ext->hasOneUse() ||
-        ext->getBlock() != loop.getBody())
+        ext->getBlock() != loop.getBody()) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": iter_arg #" << i
+                              << " adds something other than a widened "
+                                 "element\n");
       return std::nullopt;
+    }
     Type source = getElementTypeOrSelf(ext.getIn().getType());
     if (!isa<Float16Type, BFloat16Type>(source) &&
-        !(narrowF32 && source.isF32()))
+        !(narrowF32 && source.isF32())) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": iter_arg #" << i << " widens "
+                              << source << ", not narrowed\n");
       return std::nullopt;
+    }
     accs.push_back({static_cast<unsigned>(i), add, ext});
   }
   if (accs.empty())
@@ -85,20 +109,20 @@ matchLoop(scf::ForOp loop, bool narrowF32, int64_t blockTrips) {
 /// The fast-math flags of an f64 addition for its f32 replacement: f32
 /// sums can overflow where the f64 ones did not, and the fallback must see
 /// that, so no-infs/no-NaNs assumptions are dropped.
-arith::FastMathFlagsAttr narrowFlags(arith::AddFOp add) {
+static arith::FastMathFlagsAttr narrowFlags(arith::AddFOp add) {
   arith::FastMathFlags flags =
       add.getFastmath() &
       ~(arith::FastMathFlags::ninf | arith::FastMathFlags::nnan);
   return arith::FastMathFlagsAttr::get(add.getContext(), flags);
 }
 
-VectorType withF32(Type t) {
+static VectorType withF32(Type t) {
   auto vecTy = cast<VectorType>(t);
   return vecTy.clone(Float32Type::get(t.getContext()));
 }
 
 /// -0.0 in every lane of `t`.
-Value negativeZeros(OpBuilder &b, Location loc, VectorType t) {
+static Value negativeZeros(OpBuilder &b, Location loc, VectorType t) {
   return arith::ConstantOp::create(
       b, loc, t,
       DenseElementsAttr::get(
@@ -108,14 +132,14 @@ Value negativeZeros(OpBuilder &b, Location loc, VectorType t) {
 }
 
 /// A 1-D bf16 vector of even length, which splitBF16 can take apart.
-bool splitsBF16(Type t) {
+static bool splitsBF16(Type t) {
   auto v = dyn_cast<VectorType>(t);
   return v && v.getRank() == 1 && !v.isScalable() &&
          v.getElementType().isBF16() && v.getDimSize(0) % 2 == 0 &&
          v.getDimSize(0) >= 2;
 }
 
-VectorType halfF32(Type t) {
+static VectorType halfF32(Type t) {
   auto v = cast<VectorType>(t);
   return VectorType::get({v.getDimSize(0) / 2},
                          Float32Type::get(t.getContext()));
@@ -128,7 +152,7 @@ VectorType halfF32(Type t) {
 /// come out de-interleaved; the caller re-interleaves the block sums.
 /// (Element 2i in the low half assumes a little-endian target, as are all
 /// the CPUs this pipeline targets.)
-std::pair<Value, Value> splitBF16(OpBuilder &b, Location loc, Value x) {
+static std::pair<Value, Value> splitBF16(OpBuilder &b, Location loc, Value x) {
   VectorType half = halfF32(x.getType());
   auto words = VectorType::get(half.getShape(), b.getI32Type());
   Value w = vector::BitCastOp::create(b, loc, words, x);
@@ -143,7 +167,7 @@ std::pair<Value, Value> splitBF16(OpBuilder &b, Location loc, Value x) {
 }
 
 /// True (i1) when every lane of every value is finite.
-Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+static Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   Value result;
   for (Value v : values) {
     auto vecTy = cast<VectorType>(v.getType());
@@ -166,8 +190,8 @@ Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   return result;
 }
 
-void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
-            int64_t blockTrips) {
+static void narrow(RewriterBase &rewriter, scf::ForOp loop,
+                   ArrayRef<Accumulator> accs, int64_t blockTrips) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
   int64_t step = *getConstantIntValue(loop.getStep());
@@ -280,14 +304,16 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
               again.setUpperBound(end);
               again.getInitArgsMutable().assign(wide);
               // Already the fallback: a second run must not narrow it.
-              again->removeAttr(kRmeanAccumulationLoopAttrName);
+              removeMarker<RmeanDialect::AccumulationLoopAttrHelper>(again);
               scf::YieldOp::create(eb, loc, again.getResults());
             });
         scf::YieldOp::create(b, loc, ifOp.getResults());
       });
   rewriter.replaceOp(loop, outer.getResults());
   scf::ForOp remainder;
-  (void)scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder);
+  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder)))
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the blocks divide the loop; "
+                                          "nothing peeled\n");
 }
 
 /// Rows of one vector step added one by one into an f64 accumulator:
@@ -295,16 +321,18 @@ void narrow(RewriterBase &rewriter, scf::ForOp loop, ArrayRef<Accumulator> accs,
 ///   %a0 = arith.addf (vector.extract %e[0]), %acc
 ///   ...  %a(R-1) = arith.addf (vector.extract %e[R-1]), %a(R-2)
 /// (the "outer" strategy's step over rows_per_step rows).
+namespace {
 struct RowSum {
   arith::ExtFOp ext;
   Value acc;
   SmallVector<arith::AddFOp> chain;
 };
+} // namespace
 
-std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
-                                  int64_t blockTrips) {
+static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
+                                         int64_t blockTrips) {
   auto parent = dyn_cast<scf::ForOp>(ext->getParentOp());
-  if (!parent || !parent->hasAttr(kRmeanAccumulationLoopAttrName))
+  if (!parent || !hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(parent))
     return std::nullopt;
   auto srcTy = dyn_cast<VectorType>(ext.getIn().getType());
   if (!srcTy || srcTy.getRank() != 2 || srcTy.isScalable() ||
@@ -356,7 +384,7 @@ std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
 
 /// Sums the rows in f32 (pairwise), adds the sum to the f64 accumulator
 /// once; a non-finite f32 sum falls back to the original f64 chain.
-void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
+static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
   arith::AddFOp last = m.chain.back();
   Location loc = last.getLoc();
   rewriter.setInsertionPoint(last);
@@ -405,10 +433,18 @@ void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
   rewriter.eraseOp(m.ext);
 }
 
+namespace {
 struct RmeanNarrowAccumulatorsPass
     : rmean::impl::RmeanNarrowAccumulatorsPassBase<
           RmeanNarrowAccumulatorsPass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet patterns(ctx);
+    scf::populateSCFForLoopCanonicalizationPatterns(patterns);
+    loopBounds = std::move(patterns);
+    return success();
+  }
 
   void runOnOperation() override {
     if (blockTrips < 1)
@@ -424,7 +460,8 @@ struct RmeanNarrowAccumulatorsPass
       if (matchRowSum(ext, narrowF32, blockTrips))
         rowSteps.push_back(ext);
     });
-    IRRewriter rewriter(&getContext());
+    OwnedOps owned;
+    IRRewriter rewriter(&getContext(), &owned);
     // Matched again just before the rewrite: a step whose accumulator is
     // the previous step's sum must see that sum's replacement.
     for (arith::ExtFOp ext : rowSteps)
@@ -432,15 +469,12 @@ struct RmeanNarrowAccumulatorsPass
         narrowRowSum(rewriter, *m);
     for (auto &[loop, accs] : work)
       narrow(rewriter, loop, accs, blockTrips);
-    if (work.empty())
-      return;
     // Block lengths of loops whose span the block divides (peeling leaves
     // those alone) fold to the constant span from the loop bounds.
-    RewritePatternSet patterns(&getContext());
-    scf::populateSCFForLoopCanonicalizationPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(owned.applyPatterns(loopBounds)))
       signalPassFailure();
   }
-};
 
+  FrozenRewritePatternSet loopBounds;
+};
 } // namespace

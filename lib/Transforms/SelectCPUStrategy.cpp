@@ -6,8 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
 #include "rmean/Transforms/Passes.h"
+
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "rmean-select-cpu-strategy"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANSELECTCPUSTRATEGYPASS
@@ -17,30 +23,44 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
-/// Returns "inner", "outer" or "none" for a coalesced reduction.
-static StringRef classify(linalg::GenericOp op) {
+/// The strategy kind of a coalesced reduction.
+static CPUStrategyKind classify(linalg::GenericOp op) {
   // One accumulator of a type that vectorises: f64 or i64. Compensated f64
   // (two outputs), complex (two or four) and i128 stay scalar.
-  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1)
-    return "none";
+  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1) {
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": several accumulators or "
+                             "inputs (compensated, complex), none\n");
+    return CPUStrategyKind::None;
+  }
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!acc.isF64() && !acc.isInteger(64))
-    return "none";
+  if (!acc.isF64() && !acc.isInteger(64)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": accumulator " << acc
+                            << " does not vectorise, none\n");
+    return CPUStrategyKind::None;
+  }
   // Empty iteration spaces have nothing to vectorise (and tiling folds
   // their loops away).
-  if (llvm::is_contained(op.getStaticLoopRanges(), 0))
-    return "none";
+  if (llvm::is_contained(op.getStaticLoopRanges(), 0)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": empty iteration space, none\n");
+    return CPUStrategyKind::None;
+  }
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t n = iterators.size();
   int64_t numReduced = llvm::count(iterators, utils::IteratorType::reduction);
   if (numReduced != 1 ||
-      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity())
-    return "none";
+      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity()) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": several reduced runs or a "
+                                          "permuted input, none\n");
+    return CPUStrategyKind::None;
+  }
   if (iterators[n - 1] == utils::IteratorType::reduction)
-    return "inner";
+    return CPUStrategyKind::Inner;
   if (n >= 2 && iterators[n - 2] == utils::IteratorType::reduction)
-    return "outer";
-  return "none";
+    return CPUStrategyKind::Outer;
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduced dimension followed by "
+                                        "several kept ones, none\n");
+  return CPUStrategyKind::None;
 }
 
 /// Rows an "outer" step adds before updating the accumulator row. Summing
@@ -49,10 +69,10 @@ static StringRef classify(linalg::GenericOp op) {
 /// columns: 4 rows 1.1-1.3x faster than 1, 8 rows 1.07-1.3x faster than 4,
 /// 16 rows no faster); on rows of 1024 or fewer the interleaved input
 /// streams measured slower than one (0.6-0.9x).
-static int64_t rowsPerStep(linalg::GenericOp op, StringRef kind) {
+static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind) {
   // Inner rows are processed one at a time: grouping four rows (supported,
-  // see rmean-cpu-tile-and-vectorize) measured no faster here.
-  if (kind != "outer")
+  // see rmean-cpu-tile) measured no faster here.
+  if (kind != CPUStrategyKind::Outer)
     return 1;
   int64_t width = op.getStaticLoopRanges().back();
   return ShapedType::isDynamic(width) || width >= 2048 ? 8 : 1;
@@ -70,7 +90,7 @@ static int64_t innerLanes(linalg::GenericOp op, int64_t base) {
   int64_t length = op.getStaticLoopRanges().back();
   if (ShapedType::isStatic(length) && length < 512)
     return base;
-  return base * 2;
+  return std::min(base * 2, CPUStrategyAttr::kMaxVectorSize);
 }
 
 /// Threads for a reduction: inputs of a statically known size below 1 MiB
@@ -106,35 +126,47 @@ static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads) {
   return bytes < kThreshold ? 1 : numThreads;
 }
 
+/// Checks one pass option against the range the strategy attribute
+/// accepts.
+static LogicalResult checkOption(Operation *op, StringRef name, int64_t value,
+                                 int64_t max) {
+  if (value >= 1 && value <= max)
+    return success();
+  return op->emitError() << "rmean-select-cpu-strategy: option '" << name
+                         << "' must be in [1, " << max << "], got " << value;
+}
+
 namespace {
 struct RmeanSelectCPUStrategyPass
     : rmean::impl::RmeanSelectCPUStrategyPassBase<RmeanSelectCPUStrategyPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (vectorSize < 1 || cacheTile < 1 || numThreads < 1) {
-      getOperation().emitError("rmean-select-cpu-strategy: vector-size, "
-                               "cache-tile and num-threads must be positive");
+    Operation *func = getOperation();
+    if (failed(checkOption(func, "vector-size", vectorSize,
+                           CPUStrategyAttr::kMaxVectorSize)) ||
+        failed(checkOption(func, "cache-tile", cacheTile,
+                           CPUStrategyAttr::kMaxCacheTile)) ||
+        failed(checkOption(func, "num-threads", numThreads,
+                           CPUStrategyAttr::kMaxThreads)))
       return signalPassFailure();
-    }
-    Builder b(&getContext());
+    MLIRContext *ctx = &getContext();
     getOperation().walk([&](linalg::GenericOp op) {
-      if (!op->hasAttr(kRmeanReductionAttrName) ||
-          op->hasAttr(kRmeanCPUStrategyAttrName))
+      if (!hasMarker<RmeanDialect::ReductionAttrHelper>(op))
         return;
-      StringRef kind = classify(op);
-      NamedAttribute entries[] = {
-          b.getNamedAttr("kind", b.getStringAttr(kind)),
-          b.getNamedAttr("vector_size",
-                         b.getI64IntegerAttr(kind == "inner"
-                                                 ? innerLanes(op, vectorSize)
-                                                 : vectorSize)),
-          b.getNamedAttr("cache_tile",
-                         b.getI64IntegerAttr(std::max(cacheTile, vectorSize))),
-          b.getNamedAttr("threads",
-                         b.getI64IntegerAttr(threadsFor(op, numThreads))),
-          b.getNamedAttr("rows_per_step",
-                         b.getI64IntegerAttr(rowsPerStep(op, kind)))};
-      op->setAttr(kRmeanCPUStrategyAttrName, b.getDictionaryAttr(entries));
+      if (getCPUStrategy(op)) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": keeps the strategy written "
+                                              "on "
+                                << op << "\n");
+        return;
+      }
+      CPUStrategyKind kind = classify(op);
+      int64_t lanes = kind == CPUStrategyKind::Inner
+                          ? innerLanes(op, vectorSize)
+                          : vectorSize;
+      setCPUStrategy(
+          op, CPUStrategyAttr::get(
+                  ctx, kind, lanes, std::max<int64_t>(cacheTile, vectorSize),
+                  threadsFor(op, numThreads), rowsPerStep(op, kind)));
     });
   }
 };

@@ -1,4 +1,8 @@
-// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile-and-vectorize --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --canonicalize --rmean-cpu-tile --canonicalize --rmean-cpu-vectorize --canonicalize --split-input-file -verify-diagnostics | FileCheck %s
+
+// The strategy passes in the order rmean-cpu-pipeline runs them (select,
+// tile, vectorise, with the canonicalisations between), from rmean ops to
+// vector code: what each strategy becomes end to end.
 
 // Inner: one row at a time; the row is cut into 16-lane partial sums
 // starting at -0.0, kept in a vector register across the loop (the read of
@@ -9,7 +13,6 @@
 //   CHECK-DAG:   %[[NEGZEROS:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf64>
 //   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
 //       CHECK:   scf.for %[[ROW:.+]] =
-//       CHECK:     linalg.fill ins(%[[NEGZERO]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
 //       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
 //       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
 //       CHECK:       %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
@@ -90,24 +93,6 @@ func.func @negative_none(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
 
 // -----
 
-// A malformed hand-written strategy is rejected with a diagnostic.
-#id = affine_map<(d0, d1) -> (d0, d1)>
-#row = affine_map<(d0, d1) -> (d0)>
-func.func @malformed(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error@+1 {{malformed 'rmean.cpu_strategy'}}
-  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf64>)
-      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "sideways", vector_size = 0 : i64, cache_tile = 64 : i64}} {
-  ^bb0(%in: f32, %acc: f64):
-    %e = arith.extf %in : f32 to f64
-    %s = arith.addf %acc, %e : f64
-    linalg.yield %s : f64
-  } -> tensor<4xf64>
-  return %0 : tensor<4xf64>
-}
-
-// -----
-
 // threads = 2: rows are split into one scf.forall chunk per thread.
 // CHECK-LABEL: func.func @threads_rows
 //       CHECK:   scf.forall (%{{.+}}) in (2)
@@ -118,7 +103,7 @@ func.func @malformed(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> tensor<4xf64>
 func.func @threads_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {
   %0 = linalg.generic {indexing_maps = [#id2, #row2], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x64xf32>) outs(%init : tensor<64xf64>)
-      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, threads = 2 : i64}} {
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, threads = 2>} {
   ^bb0(%in: f32, %acc: f64):
     %e = arith.extf %in : f32 to f64
     %s = arith.addf %acc, %e : f64
@@ -141,7 +126,7 @@ func.func @threads_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<
 func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> {
   %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
       ins(%x : tensor<1000xf32>) outs(%init : tensor<f64>)
-      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, threads = 2 : i64}} {
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, threads = 2>} {
   ^bb0(%in: f32, %acc: f64):
     %e = arith.extf %in : f32 to f64
     %s = arith.addf %acc, %e : f64
@@ -167,7 +152,7 @@ func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> 
 func.func @inner_four_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {
   %0 = linalg.generic {indexing_maps = [#id4, #row4], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<64x64xf32>) outs(%init : tensor<64xf64>)
-      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "inner", vector_size = 16 : i64, cache_tile = 64 : i64, rows_per_step = 4 : i64}} {
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, rows_per_step = 4>} {
   ^bb0(%in: f32, %acc: f64):
     %e = arith.extf %in : f32 to f64
     %s = arith.addf %acc, %e : f64

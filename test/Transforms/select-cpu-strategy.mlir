@@ -1,13 +1,23 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256 num-threads=3" --split-input-file | FileCheck %s --check-prefix=OPTS
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=4096" --split-input-file | FileCheck %s --check-prefix=BIG
+// Options outside the attribute's range are one clear error.
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=4097" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS2
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTH
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="cache-tile=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADCT
+// BADVS: option 'vector-size' must be in [1, 4096], got 0
+// BADVS2: option 'vector-size' must be in [1, 4096], got 4097
+// BADTH: option 'num-threads' must be in [1, 4096], got -2
+// BADCT: option 'cache-tile' must be in [1, 1073741824], got 0
 
 // Row mean: the reduced dimension is last.
 // CHECK-LABEL: func.func @inner
 //       CHECK:   linalg.generic
-//  CHECK-SAME:     rmean.cpu_strategy = {cache_tile = 1024 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64}
+//  CHECK-SAME:     rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>,
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
-//       OPTS:   rmean.cpu_strategy = {cache_tile = 256 : i64, kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 8 : i64}
+//       OPTS:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
 func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
@@ -18,9 +28,9 @@ func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 // Threads: inputs of a static size below 1 MiB stay on one thread; 1 MiB
 // or more, or a dynamic size, get num-threads.
 // OPTS-LABEL: func.func @threads
-//       OPTS:   threads = 1 : i64
-//       OPTS:   threads = 3 : i64
-//       OPTS:   threads = 3 : i64
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
 func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn: tensor<2x?xf16>) -> (tensor<512xf32>, tensor<512xf32>, tensor<2xf16>) {
   %0 = rmean.reduce_mean %small {axes = array<i64: 1>} : tensor<512x511xf32> -> tensor<512xf32>
   %1 = rmean.reduce_mean %big {axes = array<i64: 1>} : tensor<512x512xf32> -> tensor<512xf32>
@@ -32,7 +42,7 @@ func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn:
 
 // NCHW global pooling coalesces to [N*C, H*W]: inner.
 // CHECK-LABEL: func.func @nchw
-//       CHECK:   kind = "inner"
+//       CHECK:   kind = inner,
 func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<2x3x7x7xf16> -> tensor<2x3xf16>
   return %0 : tensor<2x3xf16>
@@ -42,7 +52,7 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 
 // Reduce-all is an inner reduction of the flattened tensor.
 // CHECK-LABEL: func.func @all
-//       CHECK:   kind = "inner"
+//       CHECK:   kind = inner,
 func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
   %0 = rmean.reduce_mean %x {axes = array<i64>, noop_with_empty_axes = false} : tensor<?x5xi32> -> tensor<i32>
   return %0 : tensor<i32>
@@ -51,15 +61,16 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // -----
 
 // Column mean and NHWC pooling: a kept contiguous dimension follows. Short
-// rows take one row per step, long or dynamic ones four.
+// rows take one row per step (the default, not printed), long or dynamic
+// ones eight.
 // CHECK-LABEL: func.func @outer
-//       CHECK:   kind = "outer", rows_per_step = 1 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @nhwc
-//       CHECK:   kind = "outer", rows_per_step = 1 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @wide
-//       CHECK:   kind = "outer", rows_per_step = 8 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // CHECK-LABEL: func.func @dynamic_width
-//       CHECK:   kind = "outer", rows_per_step = 8 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<100x64xbf16> -> tensor<64xbf16>
   return %0 : tensor<64xbf16>
@@ -81,7 +92,7 @@ func.func @dynamic_width(%x: tensor<8x?xf32>) -> tensor<?xf32> {
 
 // @negative_two_reduced_runs: [R, P, R] has no vector strategy.
 // CHECK-LABEL: func.func @negative_two_reduced_runs
-//       CHECK:   kind = "none"
+//       CHECK:   kind = none,
 func.func @negative_two_reduced_runs(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>} : tensor<4x5x6xf32> -> tensor<5xf32>
   return %0 : tensor<5xf32>
@@ -92,9 +103,9 @@ func.func @negative_two_reduced_runs(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
 // @negative_wide_accumulators: compensated f64, complex and 128-bit sums
 // stay scalar.
 // CHECK-LABEL: func.func @negative_wide_accumulators
-//       CHECK:   kind = "none"
-//       CHECK:   kind = "none"
-//       CHECK:   kind = "none"
+//       CHECK:   kind = none,
+//       CHECK:   kind = none,
+//       CHECK:   kind = none,
 func.func @negative_wide_accumulators(%a: tensor<8x8xf64>, %b: tensor<8x8xcomplex<f32>>, %c: tensor<8x8xi64>)
     -> (tensor<8xf64>, tensor<8xcomplex<f32>>, tensor<8xi64>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x8xf64> -> tensor<8xf64>
@@ -107,7 +118,7 @@ func.func @negative_wide_accumulators(%a: tensor<8x8xf64>, %b: tensor<8x8xcomple
 
 // @negative_empty: an empty iteration space is left alone.
 // CHECK-LABEL: func.func @negative_empty
-//       CHECK:   kind = "none"
+//       CHECK:   kind = none,
 func.func @negative_empty(%x: tensor<4x0xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x0xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -117,7 +128,7 @@ func.func @negative_empty(%x: tensor<4x0xf32>) -> tensor<4xf32> {
 
 // A strategy set by hand is kept; ops without the rmean marker are ignored.
 // CHECK-LABEL: func.func @override
-//       CHECK:   rmean.cpu_strategy = {cache_tile = 64 : i64, kind = "none", vector_size = 4 : i64}
+//       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 4, cache_tile = 64>
 //       CHECK:   linalg.generic
 //   CHECK-NOT:   rmean.cpu_strategy
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -125,7 +136,7 @@ func.func @negative_empty(%x: tensor<4x0xf32>) -> tensor<4xf32> {
 func.func @override(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
   %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<4x8xf32>) outs(%init : tensor<4xf64>)
-      attrs = {rmean.reduction, rmean.cpu_strategy = {kind = "none", vector_size = 4 : i64, cache_tile = 64 : i64}} {
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 4, cache_tile = 64>} {
   ^bb0(%in: f32, %acc: f64):
     %e = arith.extf %in : f32 to f64
     %s = arith.addf %acc, %e : f64
@@ -145,15 +156,15 @@ func.func @override(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> (tensor<4xf64>
 
 // Long (512 or more, or dynamic) inner rows get twice the lanes.
 // CHECK-LABEL: func.func @long_rows
-//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
 // CHECK-LABEL: func.func @rows_512
-//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
 // CHECK-LABEL: func.func @rows_511
-//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 16 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @dynamic_rows
-//       CHECK:   kind = "inner", rows_per_step = 1 : i64, threads = 1 : i64, vector_size = 32 : i64
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
 // OPTS-LABEL: func.func @long_rows
-//       OPTS:   vector_size = 16 : i64
+//       OPTS:   vector_size = 16,
 func.func @long_rows(%x: tensor<4x4096xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x4096xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -176,9 +187,9 @@ func.func @dynamic_rows(%x: tensor<4x?xf16>) -> tensor<4xf16> {
 // A hand-marked reduction with a scalar input: no strategy, and the thread
 // rule does not look at its (shapeless) input.
 // CHECK-LABEL: func.func @scalar_input
-//       CHECK:   kind = "none"
+//       CHECK:   kind = none,
 // OPTS-LABEL: func.func @scalar_input
-//       OPTS:   kind = "none", rows_per_step = 1 : i64, threads = 3 : i64
+//       OPTS:   #rmean.cpu_strategy<kind = none, vector_size = 8, cache_tile = 256, threads = 3>,
 #sc = affine_map<(d0) -> ()>
 #id1 = affine_map<(d0) -> (d0)>
 func.func @scalar_input(%s: f32, %init: tensor<4xf64>) -> tensor<4xf64> {
@@ -189,4 +200,27 @@ func.func @scalar_input(%s: f32, %init: tensor<4xf64>) -> tensor<4xf64> {
     linalg.yield %e : f64
   } -> tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+// A strategy written on the rmean op reaches its reduction through the
+// conversion and is kept (even where the selection would choose otherwise).
+// CHECK-LABEL: func.func @override_on_reduce_mean
+//       CHECK:   linalg.generic
+//  CHECK-SAME:     rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 4, cache_tile = 64>
+//  CHECK-SAME:     rmean.reduction
+func.func @override_on_reduce_mean(%x: tensor<64x100xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 4, cache_tile = 64>} : tensor<64x100xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Huge lane counts are clamped to the attribute's bound when doubled.
+// BIG-LABEL: func.func @clamped
+//       BIG:   #rmean.cpu_strategy<kind = inner, vector_size = 4096, cache_tile = 4096>
+func.func @clamped(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x8192xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

@@ -16,10 +16,12 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
     tiling, fusion and vectorisation understand:
 
     - static axes: a reduction `linalg.generic` into a `linalg.fill`-ed
-      accumulator of the SPEC §4 accumulator type, then an elementwise
+      accumulator of the docs/ReduceMean.md §4 accumulator type, then an elementwise
       `linalg.generic` that divides by the (runtime) element count and
       rounds to the element type, then `tensor.expand_shape` for
-      `keep_dims`;
+      `keep_dims`. The reduction is marked `rmean.reduction` and the
+      division `rmean.finalize`; an `rmean.cpu_strategy` written on the
+      `rmean.reduce_mean` moves onto the reduction;
     - axes known only at run time: the axes are checked with `cf.assert`
       (range, duplicates, count), then a loop accumulates every element into
       the slot its runtime-kept indices select; the result is reshaped to the
@@ -39,6 +41,7 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
     Test: `test/Conversion/RmeanToLinalg/rmean-to-linalg.mlir`.
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::complex::ComplexDialect",

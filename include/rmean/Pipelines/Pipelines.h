@@ -33,9 +33,10 @@ struct RmeanCPUPipelineOptions
       llvm::cl::init(1)};
   PassOptions::Option<int64_t> blockTrips{
       *this, "block-trips",
-      llvm::cl::desc("Vector iterations summed in f32 before each f64 "
-                     "addition in vectorised f16/bf16/f32 reductions (blocked "
-                     "summation, SPEC §4; 0 keeps every addition in f64)"),
+      llvm::cl::desc(
+          "Vector iterations summed in f32 before each f64 "
+          "addition in vectorised f16/bf16/f32 reductions (blocked "
+          "summation, docs/ReduceMean.md §4; 0 keeps every addition in f64)"),
       llvm::cl::init(8)};
   PassOptions::Option<bool> narrowF32{
       *this, "narrow-f32",

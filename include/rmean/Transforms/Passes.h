@@ -1,11 +1,15 @@
 //===- Passes.h - rmean passes over upstream IR -----------------*- C++ -*-===//
 //
-// Declares the rmean passes that work on upstream dialects only.
+// Declares the rmean passes that work on upstream dialects (the ops rmean
+// created and marked; see RmeanDialect.td for the markers), and the pattern
+// sets they are built from.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef RMEAN_TRANSFORMS_PASSES_H
 #define RMEAN_TRANSFORMS_PASSES_H
+
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,17 +23,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
-namespace mlir::rmean {
+namespace mlir {
+class RewritePatternSet;
 
-/// Name of the dictionary attribute recording the CPU strategy of a
-/// reduction: `kind` ("inner", "outer", "none"), `vector_size`,
-/// `cache_tile`.
-constexpr llvm::StringLiteral kRmeanCPUStrategyAttrName = "rmean.cpu_strategy";
-
-/// Unit attribute on the scf.for loops that accumulate an rmean reduction
-/// (set by rmean-cpu-tile-and-vectorize, read by rmean-narrow-accumulators).
-constexpr llvm::StringLiteral kRmeanAccumulationLoopAttrName =
-    "rmean.accumulation_loop";
+namespace rmean {
 
 #define GEN_PASS_DECL
 #include "rmean/Transforms/Passes.h.inc"
@@ -37,6 +34,17 @@ constexpr llvm::StringLiteral kRmeanAccumulationLoopAttrName =
 #define GEN_PASS_REGISTRATION
 #include "rmean/Transforms/Passes.h.inc"
 
-} // namespace mlir::rmean
+/// Adds the pattern that sums a float `vector.reduction <add>` over a fixed
+/// power-of-two vector by halves (a tree of vector adds) before the strict
+/// reduction of the last two lanes. It applies to every such reduction it
+/// is given: rmean-cpu-vectorize gives it only its own.
+void populateRmeanTreeReductionPatterns(RewritePatternSet &patterns);
+
+/// Adds the pattern that turns an in-bounds `vector.transfer_read` of a
+/// `linalg.fill` result into a broadcast of the fill value.
+void populateRmeanForwardFillPatterns(RewritePatternSet &patterns);
+
+} // namespace rmean
+} // namespace mlir
 
 #endif // RMEAN_TRANSFORMS_PASSES_H

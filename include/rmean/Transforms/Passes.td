@@ -41,22 +41,23 @@ def RmeanSelectCPUStrategyPass
   let description = [{
     Looks at every reduction `linalg.generic` created by
     `convert-rmean-to-linalg` (marked `rmean.reduction`; its dimensions are
-    already coalesced) and records the decision as a dictionary attribute
-    `rmean.cpu_strategy` that `rmean-cpu-tile-and-vectorize` reads:
+    already coalesced) and records the decision as a typed attribute
+    `rmean.cpu_strategy = #rmean.cpu_strategy<...>` that `rmean-cpu-tile`
+    and `rmean-cpu-vectorize` apply:
 
-    - `kind = "inner"`: the only reduced dimension is the last one (row
+    - `kind = inner`: the only reduced dimension is the last one (row
       means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
       512 or more, or dynamic). Rows are processed `rows_per_step` at a
       time (1 by default);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row.
-    - `kind = "outer"`: the reduced dimension is followed by one kept,
+    - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
       accumulators stay in cache while the reduced rows stream past,
       `rows_per_step` rows (8 on rows of 2048 or more, else 1) and
       `vector_size` lanes at a time.
-    - `kind = "none"`: anything else (several separate reduced runs,
+    - `kind = none`: anything else (several separate reduced runs,
       128-bit or compensated accumulators): left to the scalar lowering.
 
     With `num-threads` above 1 the strategy also records `threads` (1 for
@@ -68,18 +69,23 @@ def RmeanSelectCPUStrategyPass
     scheduling).
 
     An op that already has `rmean.cpu_strategy` keeps it, so a user or a
-    tuner can override the choice by hand.
+    tuner can override the choice by hand (on the `rmean.reduce_mean`, which
+    the conversion carries onto its reduction, or on the reduction itself).
+    Options outside the range the attribute accepts (vector-size in
+    [1, 4096], cache-tile in [1, 2^30], num-threads in [1, 4096]) are an
+    error.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["parallel", "reduction"], ...}
         {rmean.reduction} ...
     // gets
-    %s = linalg.generic ... {rmean.cpu_strategy = {kind = "inner",
-        vector_size = 16 : i64, cache_tile = 1024 : i64}, rmean.reduction}
+    %s = linalg.generic ... {rmean.cpu_strategy = #rmean.cpu_strategy<
+        kind = inner, vector_size = 16, cache_tile = 1024>, rmean.reduction}
     ```
 
     Test: `test/Transforms/select-cpu-strategy.mlir`.
   }];
+  let dependentDialects = ["::mlir::rmean::RmeanDialect"];
   let options = [
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
            "Accumulator lanes per vector tile (elements, not bytes)">,
@@ -90,30 +96,86 @@ def RmeanSelectCPUStrategyPass
   ];
 }
 
-def RmeanCPUTileAndVectorizePass
-    : Pass<"rmean-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
-  let summary = "Tile and vectorise rmean reductions as their strategy says";
+def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
+  let summary = "Tile rmean reductions as their CPU strategy says";
   let description = [{
-    Applies the `rmean.cpu_strategy` of each reduction with upstream
-    machinery: `scf::tileUsingSCF` (parallel tiling, and partial-reduction
-    tiling for "inner"), loop peeling so that full tiles are static, and
-    `linalg::vectorize` on the full tiles; remainders stay scalar. The
-    finalising division (`rmean.finalize`) is tiled and vectorised along
-    its last dimension. Afterwards leading unit vector dimensions are
-    dropped, multi-reductions lowered and loop-invariant accumulator
-    reads/writes hoisted so that accumulators live in registers; the
-    horizontal sums it creates are trees of vector additions by halves
-    (fixed order; float reductions already in the function keep theirs),
-    and reads of filled accumulator tiles become constants. The loops that
-    accumulate reductions are marked `rmean.accumulation_loop` for
-    `rmean-narrow-accumulators`.
+    Applies the `#rmean.cpu_strategy` of each reduction marked
+    `rmean.reduction` with upstream machinery: `scf::tileUsingSCF` for the
+    thread split (`scf.forall`; a reduce-all splits its reduction into
+    per-chunk partial sums merged in a fixed order), the cache tiles, row
+    steps and vector-wide tiles (partial-reduction tiling for "inner", its
+    accumulators starting at -0.0), and loop peeling so that full tiles are
+    static. The finalising division (`rmean.finalize`) of such a reduction
+    is tiled along its last dimension. Full tiles are marked
+    `rmean.vectorize` for `rmean-cpu-vectorize`, and the loops that
+    accumulate a reduction `rmean.accumulation_loop`. Upstream's clean-up
+    patterns after tiling run on the ops this pass created only; user IR
+    around the reductions is left as it is.
 
-    Test: `test/Transforms/cpu-tile-and-vectorize.mlir`.
+    ```mlir
+    %s = linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<64x100xf32>) outs(%acc : tensor<64xf64>)
+        attrs = {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner,
+                 vector_size = 16, cache_tile = 1024>, rmean.reduction}
+    // becomes, per row, 16-wide partial sums and a scalar remainder
+    scf.for %row = %c0 to %c64 step %c1 ... {
+      %p = scf.for %j = %c0 to %c96 step %c16 iter_args(%part = %fill)
+          {rmean.accumulation_loop} {
+        linalg.generic ... ins(... : tensor<1x16xf32>) {rmean.vectorize}
+      }
+      linalg.generic ... ins(... : tensor<1x?xf32>)   // the peeled tail
+      linalg.reduce ... {rmean.vectorize}             // the merge
+    }
+    ```
+
+    Test: `test/Transforms/cpu-tile.mlir`.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::rmean::RmeanDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def RmeanCPUVectorizePass
+    : Pass<"rmean-cpu-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Vectorise the tiles rmean-cpu-tile marked";
+  let description = [{
+    Vectorises every linalg op marked `rmean.vectorize` whose shape is
+    static (`linalg::vectorize`; peeled remainders stay scalar), then
+    finishes the vector code it created: leading unit vector dimensions are
+    dropped, its multi-reductions lowered (reductions across the rows of an
+    "outer" step become vector adds, the per-row merges of "inner" become
+    horizontal reductions), loop-invariant accumulator reads and writes of
+    the loops marked `rmean.accumulation_loop` hoisted so accumulators live
+    in registers, reads of filled accumulator tiles forwarded as constants,
+    and its horizontal float sums built as trees of vector additions by
+    halves (fixed order, so results stay deterministic). Every clean-up runs
+    on this pass's own ops only: vector reductions already in the function
+    keep their form and strict order.
+
+    ```mlir
+    %p = scf.for %j = %c0 to %c96 step %c16 iter_args(%part = %fill)
+        {rmean.accumulation_loop} {
+      linalg.generic ... ins(... : tensor<1x16xf32>) {rmean.vectorize}
+    }
+    // becomes
+    %p = scf.for %j = %c0 to %c96 step %c16 iter_args(%v = %negzeros)
+        {rmean.accumulation_loop} -> (vector<16xf64>) {
+      %x = vector.transfer_read ... : tensor<1x16xf32>, vector<16xf32>
+      %s = arith.addf %v, (arith.extf %x) : vector<16xf64>
+    }
+    ```
+
+    Test: `test/Transforms/cpu-vectorize.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::rmean::RmeanDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect"
@@ -127,7 +189,7 @@ def RmeanNarrowAccumulatorsPass
     The numerics of `rmean` accumulate f16, bf16 and f32 in f64 (one
     rounding, within one ulp). In a vectorised loop that costs two widening
     conversions and two f64 additions per f32 vector of input, which bounds
-    f16/bf16 reductions at about a third of the memory read speed. SPEC §4
+    f16/bf16 reductions at about a third of the memory read speed. docs/ReduceMean.md §4
     asks for f32 accumulation with blocked summation; this pass provides it
     where it pays: every `scf.for` whose vector accumulator is updated only
     as `acc(f64) + extf(x)` is strip-mined into blocks of `block-trips`
@@ -163,10 +225,10 @@ def RmeanNarrowAccumulatorsPass
     }
     ```
     With the default 8 iterations the bound is 10 * 2^-24 (about 2^-20.7) of the sum of
-    magnitudes, inside SPEC §4's 2^-20 even for the worst input order.
+    magnitudes, inside docs/ReduceMean.md §4's 2^-20 even for the worst input order.
     `narrow-f32=false` keeps f32 inputs in f64 (one ulp), at some speed
     on cache-resident data. Only the loops that
-    `rmean-cpu-tile-and-vectorize` marks `rmean.accumulation_loop` are
+    `rmean-cpu-tile` marks `rmean.accumulation_loop` are
     considered (never user loops), and only those whose bodies are free of
     memory effects (the fallback re-runs the body).
     Test: `test/Transforms/narrow-accumulators.mlir`.
@@ -181,6 +243,7 @@ def RmeanNarrowAccumulatorsPass
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
+    "::mlir::rmean::RmeanDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];

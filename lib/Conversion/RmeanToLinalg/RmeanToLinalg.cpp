@@ -9,9 +9,11 @@
 
 #include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
 
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 #include "rmean/Dialect/Rmean/IR/RmeanOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -23,6 +25,10 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "convert-rmean-to-linalg"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_CONVERTRMEANTOLINALGPASS
@@ -32,18 +38,17 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
-namespace {
-
 //===----------------------------------------------------------------------===//
-// Helpers
+// Helpers shared by the static and runtime paths
 //===----------------------------------------------------------------------===//
 
-void emitCheck(OpBuilder &b, Location loc, Value cond, const Twine &message) {
+static void emitCheck(OpBuilder &b, Location loc, Value cond,
+                      const Twine &message) {
   cf::AssertOp::create(b, loc, cond,
                        b.getStringAttr("rmean.reduce_mean: " + message));
 }
 
-Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
@@ -53,8 +58,9 @@ Value indexConst(OpBuilder &b, Location loc, int64_t v) {
 /// `value`, computed from the input: a tensor.dim of `value` itself would be
 /// folded to the declared size once canonicalisation moves the cast into
 /// the producer.
-Value castToDeclared(OpBuilder &b, Location loc, Value value,
-                     RankedTensorType declared, ArrayRef<OpFoldResult> sizes) {
+static Value castToDeclared(OpBuilder &b, Location loc, Value value,
+                            RankedTensorType declared,
+                            ArrayRef<OpFoldResult> sizes) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type == declared)
     return value;
@@ -72,10 +78,75 @@ Value castToDeclared(OpBuilder &b, Location loc, Value value,
   return tensor::CastOp::create(b, loc, declared, value);
 }
 
+/// One accumulator tensor of `shape` per part of the running sum, each
+/// filled with that part's zero.
+static SmallVector<Value> buildFilledAccumulators(OpBuilder &b, Location loc,
+                                                  const MeanNumerics &numerics,
+                                                  ArrayRef<int64_t> shape,
+                                                  ValueRange dynSizes) {
+  SmallVector<Value> accs;
+  for (auto [type, zero] :
+       llvm::zip_equal(numerics.accumulatorTypes, numerics.buildZero(b, loc))) {
+    Value empty = tensor::EmptyOp::create(
+        b, loc, RankedTensorType::get(shape, type), dynSizes);
+    accs.push_back(linalg::FillOp::create(b, loc, zero, empty).getResult(0));
+  }
+  return accs;
+}
+
+/// The elementwise op that turns the sums (one tensor per accumulator part,
+/// of `shape`) and the element count into the mean, marked as rmean's
+/// finalisation.
+static Value buildFinalize(OpBuilder &b, Location loc,
+                           const MeanNumerics &numerics, ValueRange sums,
+                           ArrayRef<int64_t> shape, ValueRange dynSizes,
+                           Value count) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = shape.size();
+  auto meanType = RankedTensorType::get(shape, numerics.elementType);
+  Value out = tensor::EmptyOp::create(b, loc, meanType, dynSizes);
+  SmallVector<AffineMap> maps(1 + sums.size(),
+                              AffineMap::getMultiDimIdentityMap(rank, ctx));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto mean = linalg::GenericOp::create(
+      b, loc, TypeRange{meanType}, sums, out, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value m = numerics.buildMean(nb, nloc, args.drop_back(), count);
+        linalg::YieldOp::create(nb, nloc, numerics.fromStorage(nb, nloc, m));
+      });
+  setMarker<RmeanDialect::FinalizeAttrHelper>(mean);
+  return mean.getResult(0);
+}
+
+/// The number of elements each output of a static-axes mean sums, when the
+/// reduced static sizes multiply without overflow (dynamic ones count 1).
+static std::optional<int64_t> staticReducedCount(RankedTensorType inputType,
+                                                 ArrayRef<int64_t> reduced) {
+  int64_t count = 1;
+  for (int64_t d : reduced) {
+    if (inputType.isDynamicDim(d))
+      continue;
+    std::optional<int64_t> next =
+        llvm::checkedMul(count, inputType.getDimSize(d));
+    if (!next)
+      return std::nullopt;
+    count = *next;
+  }
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Static axes
+//===----------------------------------------------------------------------===//
+
 /// Builds the mean of `input` over the static, sorted `reduced` dimensions.
-/// The result drops the reduced dimensions unless `keepDims`.
-Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
-                      Value input, ArrayRef<int64_t> reduced, bool keepDims) {
+/// The result drops the reduced dimensions unless `keepDims`. A `strategy`
+/// written by hand on the rmean op goes onto the reduction it becomes.
+static Value buildStaticMean(OpBuilder &b, Location loc,
+                             const MeanNumerics &numerics, Value input,
+                             ArrayRef<int64_t> reduced, bool keepDims,
+                             CPUStrategyAttr strategy) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
@@ -84,7 +155,6 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   SmallVector<Value> keptDynSizes;
   SmallVector<AffineExpr> keptExprs;
   Value count = indexConst(b, loc, 1);
-  int64_t staticCount = 1;
   SmallVector<utils::IteratorType> iterators;
   for (int64_t i = 0; i < rank; ++i) {
     bool isReduced = llvm::is_contained(reduced, i);
@@ -94,8 +164,6 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
       if (inputType.isDynamicDim(i))
         count = arith::MulIOp::create(b, loc, count,
                                       tensor::DimOp::create(b, loc, input, i));
-      else
-        staticCount *= inputType.getDimSize(i);
       continue;
     }
     keptShape.push_back(inputType.getDimSize(i));
@@ -103,50 +171,32 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
     if (inputType.isDynamicDim(i))
       keptDynSizes.push_back(tensor::DimOp::create(b, loc, input, i));
   }
-  count = arith::MulIOp::create(b, loc, count, indexConst(b, loc, staticCount));
+  // The pass checked that the static part of the count fits.
+  count = arith::MulIOp::create(
+      b, loc, count,
+      indexConst(b, loc, *staticReducedCount(inputType, reduced)));
 
-  // Accumulators: one per part of the running sum, filled with its zero.
-  SmallVector<Value> inits;
-  SmallVector<Type> accTensorTypes;
-  for (auto [type, zero] :
-       llvm::zip_equal(numerics.accumulatorTypes, numerics.buildZero(b, loc))) {
-    auto tensorType = RankedTensorType::get(keptShape, type);
-    Value empty = tensor::EmptyOp::create(b, loc, tensorType, keptDynSizes);
-    inits.push_back(linalg::FillOp::create(b, loc, zero, empty).getResult(0));
-    accTensorTypes.push_back(tensorType);
-  }
+  SmallVector<Value> inits =
+      buildFilledAccumulators(b, loc, numerics, keptShape, keptDynSizes);
   AffineMap inputMap = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap keptMap = AffineMap::get(rank, 0, keptExprs, ctx);
   SmallVector<AffineMap> maps(1 + inits.size(), keptMap);
   maps[0] = inputMap;
   auto sum = linalg::GenericOp::create(
-      b, loc, accTensorTypes, input, inits, maps, iterators,
+      b, loc, ValueRange(inits).getTypes(), input, inits, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value element = numerics.toStorage(nb, nloc, args[0]);
         linalg::YieldOp::create(
             nb, nloc,
             numerics.buildAccumulate(nb, nloc, element, args.drop_front()));
       });
+  // The strategy passes only touch rmean's own ops.
+  setMarker<RmeanDialect::ReductionAttrHelper>(sum);
+  if (strategy)
+    setCPUStrategy(sum, strategy);
 
-  // Tag for the CPU/GPU strategy passes, which only touch rmean's own ops.
-  sum->setAttr(kRmeanReductionAttrName, b.getUnitAttr());
-
-  // Mean: one elementwise op over the accumulators.
-  int64_t keptRank = keptShape.size();
-  auto meanType = RankedTensorType::get(keptShape, numerics.elementType);
-  Value out = tensor::EmptyOp::create(b, loc, meanType, keptDynSizes);
-  SmallVector<AffineMap> meanMaps(
-      1 + inits.size(), AffineMap::getMultiDimIdentityMap(keptRank, ctx));
-  SmallVector<utils::IteratorType> meanIterators(keptRank,
-                                                 utils::IteratorType::parallel);
-  auto mean = linalg::GenericOp::create(
-      b, loc, TypeRange{meanType}, sum.getResults(), out, meanMaps,
-      meanIterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value m = numerics.buildMean(nb, nloc, args.drop_back(), count);
-        linalg::YieldOp::create(nb, nloc, numerics.fromStorage(nb, nloc, m));
-      });
-  mean->setAttr(kRmeanFinalizeAttrName, b.getUnitAttr());
-  Value result = mean.getResult(0);
+  Value result = buildFinalize(b, loc, numerics, sum.getResults(), keptShape,
+                               keptDynSizes, count);
   if (!keepDims)
     return result;
   SmallVector<int64_t> keepShape(inputType.getShape());
@@ -157,24 +207,16 @@ Value buildStaticMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
       getReducedDimsReassociation(rank, reduced));
 }
 
-/// Builds the mean over static `reduced` dimensions after coalescing: runs of
-/// adjacent reduced dimensions and runs of adjacent kept ones are collapsed
-/// into one dimension each (free on contiguous tensors), so that every
-/// layout reaches the reduction as one of a few canonical forms (row
-/// [P, R], column [R, P], middle [P, R, P], all [R], ...). The result is
-/// expanded back to the kept (or keep_dims) shape.
-Value buildCoalescedMean(OpBuilder &b, Location loc,
-                         const MeanNumerics &numerics, Value input,
-                         ArrayRef<int64_t> reduced, bool keepDims) {
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t rank = inputType.getRank();
+/// Groups adjacent reduced dimensions and adjacent kept ones of
+/// `inputType`. A kept group holds at most one dynamic dimension: its
+/// expand_shape back would otherwise need two dynamic sizes in one group,
+/// which expand-strided-metadata in MLIR 22 crashes on (llvm-project#186830).
+static SmallVector<ReassociationIndices>
+groupAdjacentDims(RankedTensorType inputType, ArrayRef<int64_t> reduced) {
   auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
-  // A kept group holds at most one dynamic dimension: its expand_shape back
-  // would otherwise need two dynamic sizes in one group, which
-  // expand-strided-metadata in MLIR 22 crashes on (llvm-project#186830).
   SmallVector<ReassociationIndices> groups;
   bool groupHasDynamic = false;
-  for (int64_t i = 0; i < rank; ++i) {
+  for (int64_t i = 0, rank = inputType.getRank(); i < rank; ++i) {
     bool dynamic = inputType.isDynamicDim(i);
     if (i == 0 || isReduced(i) != isReduced(i - 1) ||
         (!isReduced(i) && dynamic && groupHasDynamic)) {
@@ -184,33 +226,74 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
     groups.back().push_back(i);
     groupHasDynamic |= dynamic;
   }
-  // Empty tensors gain nothing from coalescing, and canonicalisation would
-  // fold a collapsed 0 x ? group to a static 0 that memref.collapse_shape
-  // then rejects.
-  if (static_cast<int64_t>(groups.size()) == rank ||
-      llvm::is_contained(inputType.getShape(), 0))
-    return buildStaticMean(b, loc, numerics, input, reduced, keepDims);
+  return groups;
+}
 
-  // A group with a dynamic member stays dynamic even when a static member
-  // is 0: memref.collapse_shape insists on it.
-  SmallVector<int64_t> collapsedShape;
+/// The collapsed size of each group, or nothing when a static product
+/// overflows 64 bits. A group with a dynamic member stays dynamic even when
+/// a static member is 0: memref.collapse_shape insists on it.
+static std::optional<SmallVector<int64_t>>
+collapsedShapeOf(RankedTensorType inputType,
+                 ArrayRef<ReassociationIndices> groups) {
+  SmallVector<int64_t> shape;
   for (const ReassociationIndices &group : groups) {
     int64_t size = 1;
-    for (int64_t d : group)
-      size = (size == ShapedType::kDynamic || inputType.isDynamicDim(d))
-                 ? ShapedType::kDynamic
-                 : size * inputType.getDimSize(d);
-    collapsedShape.push_back(size);
+    for (int64_t d : group) {
+      if (size == ShapedType::kDynamic || inputType.isDynamicDim(d)) {
+        size = ShapedType::kDynamic;
+        continue;
+      }
+      std::optional<int64_t> next =
+          llvm::checkedMul(size, inputType.getDimSize(d));
+      if (!next)
+        return std::nullopt;
+      size = *next;
+    }
+    shape.push_back(size);
   }
+  return shape;
+}
+
+/// Builds the mean over static `reduced` dimensions after coalescing: runs of
+/// adjacent reduced dimensions and runs of adjacent kept ones are collapsed
+/// into one dimension each (free on contiguous tensors), so that every
+/// layout reaches the reduction as one of a few canonical forms (row
+/// [P, R], column [R, P], middle [P, R, P], all [R], ...). The result is
+/// expanded back to the kept (or keep_dims) shape.
+static Value buildCoalescedMean(OpBuilder &b, Location loc,
+                                const MeanNumerics &numerics, Value input,
+                                ArrayRef<int64_t> reduced, bool keepDims,
+                                CPUStrategyAttr strategy) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
+  SmallVector<ReassociationIndices> groups =
+      groupAdjacentDims(inputType, reduced);
+  std::optional<SmallVector<int64_t>> collapsedShape =
+      collapsedShapeOf(inputType, groups);
+  // Nothing to coalesce, or sizes no collapsed dimension can hold. Empty
+  // tensors gain nothing from coalescing either, and canonicalisation would
+  // fold a collapsed 0 x ? group to a static 0 that memref.collapse_shape
+  // then rejects.
+  if (static_cast<int64_t>(groups.size()) == rank || !collapsedShape ||
+      llvm::is_contained(inputType.getShape(), 0)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": not coalescing " << inputType
+                            << " (nothing to merge, an empty dimension, or "
+                               "a product beyond 64 bits)\n");
+    return buildStaticMean(b, loc, numerics, input, reduced, keepDims,
+                           strategy);
+  }
+
   Value collapsed = tensor::CollapseShapeOp::create(
-      b, loc, RankedTensorType::get(collapsedShape, inputType.getElementType()),
-      input, groups);
+      b, loc,
+      RankedTensorType::get(*collapsedShape, inputType.getElementType()), input,
+      groups);
   SmallVector<int64_t> collapsedReduced;
   for (auto [g, group] : llvm::enumerate(groups))
     if (isReduced(group.front()))
       collapsedReduced.push_back(g);
   Value mean = buildStaticMean(b, loc, numerics, collapsed, collapsedReduced,
-                               /*keepDims=*/false);
+                               /*keepDims=*/false, strategy);
 
   // Expand: each kept group gives back its dimensions; with keep_dims the
   // size-1 reduced dimensions join the kept group before them (or the first
@@ -248,35 +331,30 @@ Value buildCoalescedMean(OpBuilder &b, Location loc,
                                        finalSizes);
 }
 
-/// Builds the mean for axes read at run time. Which dimensions are reduced
-/// is only known as a bit mask, which no affine indexing map can express,
-/// so every element is added into the accumulator slot selected by its kept
-/// indices in a scalar loop; the keep_dims-shaped result is then reshaped
-/// (a no-op on the row-major data) to the declared rank.
-Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
-                       ReduceMeanOp op) {
-  Value input = op.getInput();
-  RankedTensorType inputType = op.getInputType();
-  RankedTensorType resultType = op.getResultType();
-  int64_t rank = inputType.getRank();
+//===----------------------------------------------------------------------===//
+// Runtime axes
+//===----------------------------------------------------------------------===//
+
+/// Decodes the runtime axes of `op` into a bit mask of reduced dimensions
+/// (an integer of max(64, rank) bits), checking each value before it is
+/// used: in range, no dimension named twice. Empty axes with
+/// `noop_with_empty_axes = false` select every dimension.
+static Value buildAxesMask(OpBuilder &b, Location loc, ReduceMeanOp op) {
+  int64_t rank = op.getInputType().getRank();
   Type i64 = b.getI64Type();
-  Type i1 = b.getI1Type();
   Value axes = op.getAxesTensor();
   auto axesType = cast<RankedTensorType>(axes.getType());
   Type axisStorage = b.getIntegerType(axesType.getElementTypeBitWidth());
-
-  // Decode the axes into a mask, checking each value before it is used.
   Value zeroIdx = indexConst(b, loc, 0), oneIdx = indexConst(b, loc, 1);
   Value numAxes = tensor::DimOp::create(b, loc, axes, 0);
   Value rank64 = arith::ConstantIntOp::create(b, loc, i64, rank);
   Value zero64 = arith::ConstantIntOp::create(b, loc, i64, 0);
-  // One mask bit per dimension; wider than 64 bits for huge ranks.
   auto maskType = b.getIntegerType(std::max<int64_t>(64, rank));
+  unsigned maskWidth = maskType.getWidth();
   auto maskConst = [&](OpBuilder &mb, const APInt &v) -> Value {
     return arith::ConstantOp::create(mb, loc, maskType,
                                      mb.getIntegerAttr(maskType, v));
   };
-  unsigned maskWidth = maskType.getWidth();
   Value zeroMask = maskConst(b, APInt(maskWidth, 0));
   Value oneMask = maskConst(b, APInt(maskWidth, 1));
   auto loop = scf::ForOp::create(
@@ -315,65 +393,84 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
             lb, lloc, ValueRange{arith::OrIOp::create(lb, lloc, iter[0], bit)});
       });
   Value mask = loop.getResult(0);
-  if (!op.getNoopWithEmptyAxes()) {
-    Value all = maskConst(b, APInt::getLowBitsSet(maskWidth, rank));
-    Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        numAxes, zeroIdx);
-    mask = arith::SelectOp::create(b, loc, empty, all, mask);
-  }
+  if (op.getNoopWithEmptyAxes())
+    return mask;
+  Value all = maskConst(b, APInt::getLowBitsSet(maskWidth, rank));
+  Value empty =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, numAxes, zeroIdx);
+  return arith::SelectOp::create(b, loc, empty, all, mask);
+}
 
-  // Per dimension: is it reduced, its input size, its keep_dims size.
-  SmallVector<Value> reducedFlags, inSizes, outSizes;
-  Value count = oneIdx, numKept = zeroIdx;
-  for (int64_t i = 0; i < rank; ++i) {
-    Value bit = maskConst(b, APInt::getOneBitSet(maskWidth, i));
+/// What the runtime path knows of each input dimension once the mask is
+/// decoded.
+struct RuntimeDims {
+  /// i1 per dimension: reduced or not.
+  SmallVector<Value> reduced;
+  /// The input sizes, and the keep_dims sizes (1 where reduced).
+  SmallVector<Value> inSizes, outSizes;
+  /// Elements per output, and the number of kept dimensions.
+  Value count, numKept;
+};
+
+static RuntimeDims buildRuntimeDims(OpBuilder &b, Location loc, Value input,
+                                    Value mask) {
+  auto maskType = cast<IntegerType>(mask.getType());
+  unsigned maskWidth = maskType.getWidth();
+  Value zeroIdx = indexConst(b, loc, 0), oneIdx = indexConst(b, loc, 1);
+  Value zeroMask = arith::ConstantOp::create(
+      b, loc, maskType, b.getIntegerAttr(maskType, APInt(maskWidth, 0)));
+  RuntimeDims dims;
+  dims.count = oneIdx;
+  dims.numKept = zeroIdx;
+  for (int64_t i = 0, rank = cast<RankedTensorType>(input.getType()).getRank();
+       i < rank; ++i) {
+    Value bit = arith::ConstantOp::create(
+        b, loc, maskType,
+        b.getIntegerAttr(maskType, APInt::getOneBitSet(maskWidth, i)));
     Value isReduced = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ne,
         arith::AndIOp::create(b, loc, mask, bit), zeroMask);
     Value size = tensor::DimOp::create(b, loc, input, i);
-    reducedFlags.push_back(isReduced);
-    inSizes.push_back(size);
-    outSizes.push_back(
+    dims.reduced.push_back(isReduced);
+    dims.inSizes.push_back(size);
+    dims.outSizes.push_back(
         arith::SelectOp::create(b, loc, isReduced, oneIdx, size));
-    count = arith::MulIOp::create(
-        b, loc, count,
+    dims.count = arith::MulIOp::create(
+        b, loc, dims.count,
         arith::SelectOp::create(b, loc, isReduced, size, oneIdx));
-    numKept = arith::AddIOp::create(
-        b, loc, numKept,
+    dims.numKept = arith::AddIOp::create(
+        b, loc, dims.numKept,
         arith::SelectOp::create(b, loc, isReduced, zeroIdx, oneIdx));
   }
-  int64_t resultRank = resultType.getRank();
-  if (!op.getKeepDims())
-    emitCheck(b, loc,
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, numKept,
-                                    indexConst(b, loc, resultRank)),
-              "runtime axes keep a number of dimensions different from the "
-              "result rank " +
-                  Twine(resultRank));
+  return dims;
+}
 
-  // Accumulate every element into its slot.
+/// Adds every element of `input` into the accumulator slot its kept
+/// indices select, in one loop over the linear index. Which dimensions are
+/// reduced is only known as a mask, which no affine indexing map (so no
+/// linalg op) can express.
+static SmallVector<Value> buildRuntimeSums(OpBuilder &b, Location loc,
+                                           const MeanNumerics &numerics,
+                                           Value input,
+                                           const RuntimeDims &dims) {
+  int64_t rank = dims.inSizes.size();
   SmallVector<int64_t> dynShape(rank, ShapedType::kDynamic);
-  SmallVector<Value> accs;
-  for (auto [type, zero] :
-       llvm::zip_equal(numerics.accumulatorTypes, numerics.buildZero(b, loc))) {
-    Value empty = tensor::EmptyOp::create(
-        b, loc, RankedTensorType::get(dynShape, type), outSizes);
-    accs.push_back(linalg::FillOp::create(b, loc, zero, empty).getResult(0));
-  }
+  SmallVector<Value> accs =
+      buildFilledAccumulators(b, loc, numerics, dynShape, dims.outSizes);
+  Value zeroIdx = indexConst(b, loc, 0), oneIdx = indexConst(b, loc, 1);
   Value total = oneIdx;
-  for (Value s : inSizes)
+  for (Value s : dims.inSizes)
     total = arith::MulIOp::create(b, loc, total, s);
   auto accumulate = scf::ForOp::create(
       b, loc, zeroIdx, total, oneIdx, accs,
       [&](OpBuilder &lb, Location lloc, Value linear, ValueRange iter) {
-        SmallVector<Value> inIdx(rank), outIdx(rank);
-        Value rest = linear;
-        for (int64_t i = rank - 1; i >= 0; --i) {
-          inIdx[i] = arith::RemUIOp::create(lb, lloc, rest, inSizes[i]);
-          rest = arith::DivUIOp::create(lb, lloc, rest, inSizes[i]);
-          outIdx[i] = arith::SelectOp::create(lb, lloc, reducedFlags[i],
-                                              zeroIdx, inIdx[i]);
-        }
+        ValueRange inIdx = affine::AffineDelinearizeIndexOp::create(
+                               lb, lloc, linear, dims.inSizes)
+                               .getResults();
+        SmallVector<Value> outIdx;
+        for (auto [reduced, idx] : llvm::zip_equal(dims.reduced, inIdx))
+          outIdx.push_back(
+              arith::SelectOp::create(lb, lloc, reduced, zeroIdx, idx));
         Value element = numerics.toStorage(
             lb, lloc, tensor::ExtractOp::create(lb, lloc, input, inIdx));
         SmallVector<Value> current;
@@ -387,42 +484,30 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
               tensor::InsertOp::create(lb, lloc, value, acc, outIdx));
         scf::YieldOp::create(lb, lloc, updated);
       });
+  return accumulate.getResults();
+}
 
-  auto keepType = RankedTensorType::get(dynShape, numerics.elementType);
-  Value out = tensor::EmptyOp::create(b, loc, keepType, outSizes);
-  MLIRContext *ctx = b.getContext();
-  SmallVector<AffineMap> maps(1 + accs.size(),
-                              AffineMap::getMultiDimIdentityMap(rank, ctx));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  Value mean = linalg::GenericOp::create(
-                   b, loc, TypeRange{keepType}, accumulate.getResults(), out,
-                   maps, iterators,
-                   [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                     Value m =
-                         numerics.buildMean(nb, nloc, args.drop_back(), count);
-                     linalg::YieldOp::create(nb, nloc,
-                                             numerics.fromStorage(nb, nloc, m));
-                   })
-                   .getResult(0);
-  if (op.getKeepDims())
-    return castToDeclared(b, loc, mean, resultType,
-                          getAsOpFoldResult(ValueRange(outSizes)));
-
-  // Drop the reduced dimensions: result dimension j is the j-th kept one.
+/// Reshapes the keep_dims-shaped `mean` to the declared rank by dropping the
+/// reduced dimensions (a no-op on the row-major data): result dimension j
+/// is the j-th kept one.
+static Value dropRuntimeReducedDims(OpBuilder &b, Location loc, Value mean,
+                                    const RuntimeDims &dims,
+                                    RankedTensorType resultType) {
+  int64_t rank = dims.inSizes.size(), resultRank = resultType.getRank();
+  Value zeroIdx = indexConst(b, loc, 0), oneIdx = indexConst(b, loc, 1);
+  Value trueValue =
+      arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
   SmallVector<Value> resultSizes;
   for (int64_t j = 0; j < resultRank; ++j) {
     Value size = zeroIdx, position = zeroIdx;
     Value jIdx = indexConst(b, loc, j);
     for (int64_t i = 0; i < rank; ++i) {
-      Value kept = arith::XOrIOp::create(
-          b, loc, reducedFlags[i],
-          arith::ConstantOp::create(b, loc, i1, b.getBoolAttr(true)));
+      Value kept = arith::XOrIOp::create(b, loc, dims.reduced[i], trueValue);
       Value here = arith::AndIOp::create(
           b, loc, kept,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, position,
                                 jIdx));
-      size = arith::SelectOp::create(b, loc, here, inSizes[i], size);
+      size = arith::SelectOp::create(b, loc, here, dims.inSizes[i], size);
       position = arith::AddIOp::create(
           b, loc, position,
           arith::SelectOp::create(b, loc, kept, oneIdx, zeroIdx));
@@ -433,15 +518,44 @@ Value buildRuntimeMean(OpBuilder &b, Location loc, const MeanNumerics &numerics,
   Value shape = tensor::FromElementsOp::create(b, loc, shapeType, resultSizes);
   auto reshapedType = RankedTensorType::get(
       SmallVector<int64_t>(resultRank, ShapedType::kDynamic),
-      numerics.elementType);
+      resultType.getElementType());
   Value reshaped = tensor::ReshapeOp::create(b, loc, reshapedType, mean, shape);
   return castToDeclared(b, loc, reshaped, resultType,
                         getAsOpFoldResult(ValueRange(resultSizes)));
 }
 
+/// Builds the mean for axes read at run time: decode and check the axes,
+/// sum every element into its slot, divide, then reshape to the declared
+/// result.
+static Value buildRuntimeMean(OpBuilder &b, Location loc,
+                              const MeanNumerics &numerics, ReduceMeanOp op) {
+  Value input = op.getInput();
+  RankedTensorType resultType = op.getResultType();
+  RuntimeDims dims = buildRuntimeDims(b, loc, input, buildAxesMask(b, loc, op));
+  int64_t resultRank = resultType.getRank();
+  if (!op.getKeepDims())
+    emitCheck(b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                    dims.numKept,
+                                    indexConst(b, loc, resultRank)),
+              "runtime axes keep a number of dimensions different from the "
+              "result rank " +
+                  Twine(resultRank));
+  SmallVector<Value> sums = buildRuntimeSums(b, loc, numerics, input, dims);
+  SmallVector<int64_t> dynShape(dims.inSizes.size(), ShapedType::kDynamic);
+  Value mean = buildFinalize(b, loc, numerics, sums, dynShape, dims.outSizes,
+                             dims.count);
+  if (op.getKeepDims())
+    return castToDeclared(b, loc, mean, resultType,
+                          getAsOpFoldResult(ValueRange(dims.outSizes)));
+  return dropRuntimeReducedDims(b, loc, mean, dims, resultType);
+}
+
 //===----------------------------------------------------------------------===//
 // Pattern
 //===----------------------------------------------------------------------===//
+
+namespace {
 
 /// Rewrites one rmean.reduce_mean (see the pass description for the shape of
 /// the output).
@@ -463,41 +577,60 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     std::optional<SmallVector<int64_t>> reduced = op.getStaticReducedDims();
     if (!reduced && !op.getAxesTensor())
       return rewriter.notifyMatchFailure(op, "invalid static axes");
+    CPUStrategyAttr strategy = getCPUStrategy(op);
     // The runtime path checks its declared sizes itself; the static sizes
     // come from the input (see castToDeclared).
     if (!reduced) {
+      LLVM_DEBUG(if (strategy) llvm::dbgs()
+                 << DEBUG_TYPE ": runtime axes lower to a scalar loop; "
+                 << strategy << " does not apply\n");
       rewriter.replaceOp(op, buildRuntimeMean(rewriter, loc, *numerics, op));
       return success();
     }
+    if (!staticReducedCount(inputType, *reduced))
+      return rewriter.notifyMatchFailure(op, "reduced count overflows");
     ReifiedRankedShapedTypeDims shapes;
     if (failed(op.reifyResultShapes(rewriter, shapes)))
       return rewriter.notifyMatchFailure(op, "cannot reify the result shape");
     Value result = op.getInput();
     if (!reduced->empty())
       result = buildCoalescedMean(rewriter, loc, *numerics, op.getInput(),
-                                  *reduced, op.getKeepDims());
+                                  *reduced, op.getKeepDims(), strategy);
     rewriter.replaceOp(
         op, castToDeclared(rewriter, loc, result, resultType, shapes[0]));
     return success();
   }
 };
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
+/// Rejects, with a diagnostic, what the pattern cannot lower and no
+/// verifier catches: constant axes operands with invalid values (the
+/// verifier's message names the problem) and static reduced sizes whose
+/// product (the element count) does not fit in 64 bits.
+static LogicalResult checkLowerable(ReduceMeanOp op) {
+  if (op.getAxesTensor() && !op.getStaticReducedDims() &&
+      isa_and_present<arith::ConstantOp>(op.getAxesTensor().getDefiningOp()))
+    return op.verify();
+  std::optional<SmallVector<int64_t>> reduced = op.getStaticReducedDims();
+  RankedTensorType inputType = op.getInputType();
+  if (reduced && inputType && !staticReducedCount(inputType, *reduced))
+    return op.emitOpError("reduces more elements per output than a 64-bit "
+                          "count holds");
+  return success();
+}
+
+namespace {
 struct ConvertRmeanToLinalgPass
     : rmean::impl::ConvertRmeanToLinalgPassBase<ConvertRmeanToLinalgPass> {
   void runOnOperation() override {
-    // Constant axes operands with invalid values fail here rather than in a
-    // later crash: the verifier message already names the problem.
     WalkResult walk = getOperation()->walk([](ReduceMeanOp op) {
-      if (!op.getAxesTensor() || op.getStaticReducedDims() ||
-          !isa_and_present<arith::ConstantOp>(
-              op.getAxesTensor().getDefiningOp()))
-        return WalkResult::advance();
-      return failed(op.verify()) ? WalkResult::interrupt()
-                                 : WalkResult::advance();
+      return failed(checkLowerable(op)) ? WalkResult::interrupt()
+                                        : WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return signalPassFailure();
@@ -513,7 +646,6 @@ struct ConvertRmeanToLinalgPass
       signalPassFailure();
   }
 };
-
 } // namespace
 
 void mlir::rmean::populateRmeanToLinalgConversionPatterns(

@@ -1,6 +1,6 @@
 // RUN: rmean-opt %s -canonicalize -split-input-file | FileCheck %s
 
-// SPEC §5: one function per fold / pattern of rmean.reduce_mean, and a
+// docs/ReduceMean.md §5: one function per fold / pattern of rmean.reduce_mean, and a
 // @negative_... function for each case where it must not fire.
 
 //===----------------------------------------------------------------------===//
@@ -407,7 +407,7 @@ func.func @negative_collapse_runtime_axes(%x: tensor<1x1xf32>, %a: tensor<1xi32>
 }
 
 //===----------------------------------------------------------------------===//
-// Constant folding (SPEC §4 numerics on the host).
+// Constant folding (docs/ReduceMean.md §4 numerics on the host).
 //===----------------------------------------------------------------------===//
 
 // -----
@@ -782,4 +782,70 @@ func.func @negative_fold_element_count_overflow() -> tensor<4294967297xf32> {
   %c = arith.constant dense<1.0> : tensor<4294967297x4294967295xf32>
   %r = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<4294967297x4294967295xf32> -> tensor<4294967297xf32>
   return %r : tensor<4294967297xf32>
+}
+
+// -----
+
+// An empty input whose result (65536 x 65536 NaNs) is above the folding
+// bound is not folded: the bound applies to the result count too.
+// CHECK-LABEL: func.func @negative_fold_empty_input_result_above_bound
+// CHECK:         %[[C:.+]] = arith.constant dense<> : tensor<0x65536x65536xf32>
+// CHECK:         %[[R:.+]] = rmean.reduce_mean %[[C]] {axes = array<i64: 0>} : tensor<0x65536x65536xf32> -> tensor<65536x65536xf32>
+// CHECK:         return %[[R]]
+func.func @negative_fold_empty_input_result_above_bound() -> tensor<65536x65536xf32> {
+  %c = arith.constant dense<> : tensor<0x65536x65536xf32>
+  %r = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<0x65536x65536xf32> -> tensor<65536x65536xf32>
+  return %r : tensor<65536x65536xf32>
+}
+
+// -----
+
+// An empty input whose result count (2^64) overflows int64: not folded, no
+// crash.
+// CHECK-LABEL: func.func @negative_fold_result_count_overflow
+// CHECK:         %[[C:.+]] = arith.constant dense<> : tensor<0x4294967296x4294967296xf32>
+// CHECK:         %[[R:.+]] = rmean.reduce_mean %[[C]] {axes = array<i64: 0>} : tensor<0x4294967296x4294967296xf32> -> tensor<4294967296x4294967296xf32>
+// CHECK:         return %[[R]]
+func.func @negative_fold_result_count_overflow() -> tensor<4294967296x4294967296xf32> {
+  %c = arith.constant dense<> : tensor<0x4294967296x4294967296xf32>
+  %r = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<0x4294967296x4294967296xf32> -> tensor<4294967296x4294967296xf32>
+  return %r : tensor<4294967296x4294967296xf32>
+}
+
+// -----
+
+// A splat whose element count (2^64) overflows int64: not folded, no crash.
+// CHECK-LABEL: func.func @negative_fold_input_count_overflow
+// CHECK:         %[[C:.+]] = arith.constant dense<1.000000e+00> : tensor<4294967296x4294967296xf32>
+// CHECK:         %[[R:.+]] = rmean.reduce_mean %[[C]] {axes = array<i64: 1>} : tensor<4294967296x4294967296xf32> -> tensor<4294967296xf32>
+// CHECK:         return %[[R]]
+func.func @negative_fold_input_count_overflow() -> tensor<4294967296xf32> {
+  %c = arith.constant dense<1.0> : tensor<4294967296x4294967296xf32>
+  %r = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<4294967296x4294967296xf32> -> tensor<4294967296xf32>
+  return %r : tensor<4294967296xf32>
+}
+
+// -----
+
+// The bound is on element counts, not sizes: an empty input with huge sizes
+// reduced to one element folds to NaN.
+// CHECK-LABEL: func.func @fold_empty_input_huge_sizes
+// CHECK-NOT:     rmean.reduce_mean
+// CHECK:         %[[C:.+]] = arith.constant dense<0x7FC00000> : tensor<f32>
+// CHECK:         return %[[C]]
+func.func @fold_empty_input_huge_sizes() -> tensor<f32> {
+  %c = arith.constant dense<> : tensor<4294967296x0x4294967296xf32>
+  %r = rmean.reduce_mean %c {axes = array<i64: 0, 1, 2>} : tensor<4294967296x0x4294967296xf32> -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// -----
+
+// A strategy written by hand on the op survives the constant-axes rewrite.
+// CHECK-LABEL: func.func @constant_axes_keep_strategy
+//       CHECK:   rmean.reduce_mean %{{.+}} {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 64>}
+func.func @constant_axes_keep_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %a = arith.constant dense<[1]> : tensor<1xi64>
+  %0 = rmean.reduce_mean %x, %a {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 64>} : tensor<4x8xf32>, tensor<1xi64> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

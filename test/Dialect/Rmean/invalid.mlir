@@ -1,6 +1,6 @@
 // RUN: rmean-opt %s -split-input-file -verify-diagnostics
 
-// One verifier branch per chunk (SPEC §3), plus ODS-level attribute and
+// One verifier branch per chunk (docs/ReduceMean.md §3), plus ODS-level attribute and
 // operand-count checks of the generic form. Type aliases do not cross
 // -split-input-file boundaries, so types are spelled out.
 

@@ -1,7 +1,7 @@
 // RUN: rmean-opt %s | rmean-opt | FileCheck %s
 // RUN: rmean-opt %s --mlir-print-op-generic | rmean-opt | FileCheck %s
 
-// Round trip of rmean.reduce_mean: every element type of SPEC §2, both axes
+// Round trip of rmean.reduce_mean: every element type of docs/ReduceMean.md §2, both axes
 // sources, every attribute, dynamic / rank-0 / zero-size shapes, and the
 // generic form as input.
 

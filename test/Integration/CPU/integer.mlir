@@ -7,7 +7,7 @@
 // compiled; the reductions on constants in @main are folded on the host and
 // must print the same values.
 
-// DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
+// DEFINE: %{naive} = rmean-opt %s --rmean-cpu-pipeline=vector-size=0
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 

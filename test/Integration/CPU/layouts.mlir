@@ -7,7 +7,7 @@
 // one dimension and split them again afterwards. Every input is generated
 // at run time and reaches the reduction through a call.
 
-// DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
+// DEFINE: %{naive} = rmean-opt %s --rmean-cpu-pipeline=vector-size=0
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 

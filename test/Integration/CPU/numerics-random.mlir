@@ -1,11 +1,11 @@
-// Proves the f32 accuracy bound of SPEC §4 on the compiled code: the mean of
+// Proves the f32 accuracy bound of docs/ReduceMean.md §4 on the compiled code: the mean of
 // 2^27 pseudo-random values in [0, 1) is within a relative error of 2^-20 of
 // the exact mean (a sequential f32 sum gives 0.125 here, a relative error of
 // 0.75). The values are generated in-IR from their index, so nothing can be
 // folded, and the exact mean is computed in the same run with integers.
-// (The other bounds of SPEC §4 are in numerics.mlir.)
+// (The other bounds of docs/ReduceMean.md §4 are in numerics.mlir.)
 
-// DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
+// DEFINE: %{naive} = rmean-opt %s --rmean-cpu-pipeline=vector-size=0
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 

@@ -1,4 +1,4 @@
-// Proves the numerical bounds of SPEC §4 on the compiled code, one section
+// Proves the numerical bounds of docs/ReduceMean.md §4 on the compiled code, one section
 // per bound, each printed as values the CHECK lines compare exactly (the
 // 2^27 random values bound has its own file, numerics-random.mlir):
 //   1. f32: the mean of 2^25 ones is exactly 1.0 (a sequential f32 sum
@@ -13,7 +13,7 @@
 // The inputs are built at run time from sizes passed as arguments, or reach
 // the reductions through calls, so nothing is folded at compile time.
 
-// DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
+// DEFINE: %{naive} = rmean-opt %s --rmean-cpu-pipeline=vector-size=0
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 

@@ -5,7 +5,7 @@
 // and the host folder (the same constants reduced in @main) agree.
 // Row 0 of every input is all -0.0, row 1 mixes -0.0 and +0.0.
 
-// DEFINE: %{naive} = rmean-opt %s --convert-rmean-to-linalg | rmean-opt --rmean-cpu-pipeline
+// DEFINE: %{naive} = rmean-opt %s --rmean-cpu-pipeline=vector-size=0
 // DEFINE: %{pipeline} = rmean-opt %s --rmean-cpu-pipeline
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 

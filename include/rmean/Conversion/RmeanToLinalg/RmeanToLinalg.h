@@ -17,13 +17,6 @@ namespace rmean {
 #define GEN_PASS_DECL_CONVERTRMEANTOLINALGPASS
 #include "rmean/Conversion/Passes.h.inc"
 
-/// Unit attributes that mark the linalg ops the conversion creates: the
-/// reduction (`linalg.generic` with reduction iterators into the
-/// accumulators) and the finalising division. Strategy passes only touch
-/// ops carrying them.
-constexpr llvm::StringLiteral kRmeanReductionAttrName = "rmean.reduction";
-constexpr llvm::StringLiteral kRmeanFinalizeAttrName = "rmean.finalize";
-
 /// Adds the pattern that rewrites `rmean.reduce_mean` into a linalg
 /// reduction, an elementwise division and, for keep_dims, an expand_shape
 /// (static axes), or into checked loops (runtime axes).

@@ -1,11 +1,12 @@
 //===- RmeanCanonicalize.cpp - reduce_mean folds and canonicalisation -----===//
 //
-// SPEC §5: a constant `axes` operand becomes the attribute, attribute axes
-// are normalised, identities and size-1 reductions disappear, and a mean of
-// a (small) constant becomes a constant.
+// docs/ReduceMean.md §5: a constant `axes` operand becomes the attribute,
+// attribute axes are normalised, identities and size-1 reductions disappear,
+// and a mean of a (small) constant becomes a constant.
 //
 //===----------------------------------------------------------------------===//
 
+#include "rmean/Dialect/Rmean/IR/RmeanExactArithmetic.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 #include "rmean/Dialect/Rmean/IR/RmeanOps.h"
 
@@ -16,22 +17,17 @@
 using namespace mlir;
 using namespace mlir::rmean;
 
-/// Constant folding walks every input element on the host; keep compile time
-/// small by folding only inputs up to this many elements.
+/// Constant folding walks every input and every result element on the host;
+/// keep compile time and memory small by folding only when both counts are
+/// at most this many (an empty input can still have a huge result).
 static constexpr int64_t kMaxConstantFoldElements = 1 << 16;
 
-/// True when `type` has at most kMaxConstantFoldElements elements. Multiplies
-/// with an early exit: getNumElements() can wrap around for huge shapes.
+/// True when `type` has at most kMaxConstantFoldElements elements; false
+/// also when the count does not fit in int64_t (getNumElements() would
+/// overflow on such shapes).
 static bool isSmallEnoughToFold(RankedTensorType type) {
-  int64_t count = 1;
-  for (int64_t size : type.getShape()) {
-    if (size > kMaxConstantFoldElements)
-      return false;
-    count *= size;
-    if (count > kMaxConstantFoldElements)
-      return false;
-  }
-  return true;
+  std::optional<int64_t> count = getCheckedElementCount(type.getShape());
+  return count && *count <= kMaxConstantFoldElements;
 }
 
 /// True when the reduction leaves every element value unchanged: no reduced
@@ -40,6 +36,14 @@ static bool isValuePreserving(ReduceMeanOp op, ArrayRef<int64_t> reduced) {
   RankedTensorType inputType = op.getInputType();
   return llvm::all_of(reduced,
                       [&](int64_t d) { return inputType.getDimSize(d) == 1; });
+}
+
+/// True when `op`, reducing the static dims `reduced`, is the identity up to
+/// the static-ness of its result type: nothing reduced, or only size-1 dims
+/// kept as size 1.
+static bool isIdentityReduction(ReduceMeanOp op, ArrayRef<int64_t> reduced) {
+  return reduced.empty() ||
+         (op.getKeepDims() && isValuePreserving(op, reduced));
 }
 
 //===----------------------------------------------------------------------===//
@@ -53,21 +57,22 @@ OpFoldResult ReduceMeanOp::fold(FoldAdaptor adaptor) {
   if (!reduced || !inputType || !resultType)
     return {};
 
-  // Identity: nothing reduced, or only size-1 dims kept as size 1.
-  if ((reduced->empty() ||
-       (getKeepDims() && isValuePreserving(*this, *reduced))) &&
-      inputType == resultType)
+  if (isIdentityReduction(*this, *reduced) && inputType == resultType)
     return getInput();
 
   auto input = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   if (!input || !inputType.hasStaticShape() || !resultType.hasStaticShape() ||
-      !isSmallEnoughToFold(inputType))
+      !isSmallEnoughToFold(inputType) || !isSmallEnoughToFold(resultType))
     return {};
   FailureOr<MeanNumerics> numerics =
       MeanNumerics::get(inputType.getElementType());
   if (failed(numerics))
     return {};
-  return numerics->evaluate(input, *reduced, resultType);
+  FailureOr<DenseElementsAttr> folded =
+      numerics->evaluate(input, *reduced, resultType);
+  if (failed(folded))
+    return {};
+  return *folded;
 }
 
 //===----------------------------------------------------------------------===//
@@ -96,10 +101,12 @@ struct ConstantAxesToAttr : OpRewritePattern<ReduceMeanOp> {
         !ReduceMeanOp::inferResultType(inputType, axes, op.getKeepDims(),
                                        op.getNoopWithEmptyAxes()))
       return rewriter.notifyMatchFailure(op, "invalid constant axes");
-    rewriter.replaceOpWithNewOp<ReduceMeanOp>(
+    auto folded = rewriter.replaceOpWithNewOp<ReduceMeanOp>(
         op, op.getType(), op.getInput(), /*axes_tensor=*/Value(),
         rewriter.getDenseI64ArrayAttr(axes), op.getKeepDims(),
         op.getNoopWithEmptyAxes());
+    // A strategy written on the op by hand survives the rewrite.
+    folded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     return success();
   }
 };
@@ -137,9 +144,8 @@ struct IdentityToCast : OpRewritePattern<ReduceMeanOp> {
     std::optional<SmallVector<int64_t>> reduced = op.getStaticReducedDims();
     if (!reduced || !op.getInputType() || !op.getResultType())
       return failure();
-    bool identity = reduced->empty() ||
-                    (op.getKeepDims() && isValuePreserving(op, *reduced));
-    if (!identity || op.getInputType() == op.getResultType())
+    if (!isIdentityReduction(op, *reduced) ||
+        op.getInputType() == op.getResultType())
       return rewriter.notifyMatchFailure(op, "not an identity needing a cast");
     rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getResultType(),
                                                 op.getInput());

@@ -1,6 +1,8 @@
 //===- RmeanDialect.cpp - rmean dialect registration ----------------------===//
 //
-// Registers the dialect's ops and materialises folded constants.
+// Registers the dialect's ops and attributes, verifies the discardable
+// attributes rmean's passes put on other ops, and materialises folded
+// constants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,10 +21,40 @@ void RmeanDialect::initialize() {
 #define GET_OP_LIST
 #include "rmean/Dialect/Rmean/IR/RmeanOps.cpp.inc"
       >();
+  registerAttributes();
 }
 
 Operation *RmeanDialect::materializeConstant(OpBuilder &builder,
                                              Attribute value, Type type,
                                              Location loc) {
   return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto expectUnit = [&]() -> LogicalResult {
+    if (isa<UnitAttr>(attr.getValue()))
+      return success();
+    return op->emitError() << "'" << name << "' is a unit attribute (a marker)";
+  };
+  if (name == getCpuStrategyAttrHelper().getName()) {
+    if (isa<CPUStrategyAttr>(attr.getValue()))
+      return success();
+    return op->emitError()
+           << "'" << name
+           << "' expects a #rmean.cpu_strategy<kind = inner|outer|none, "
+              "vector_size = N, cache_tile = M[, threads = T, "
+              "rows_per_step = R]>, got "
+           << attr.getValue();
+  }
+  if (name == getReductionAttrHelper().getName() ||
+      name == getFinalizeAttrHelper().getName() ||
+      name == getVectorizeAttrHelper().getName() ||
+      name == getAccumulationLoopAttrHelper().getName())
+    return expectUnit();
+  return op->emitError() << "unknown rmean attribute '" << name
+                         << "' (expected one of rmean.cpu_strategy, "
+                            "rmean.reduction, rmean.finalize, "
+                            "rmean.vectorize, rmean.accumulation_loop)";
 }

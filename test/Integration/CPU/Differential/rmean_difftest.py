@@ -2,7 +2,7 @@
 """Random differential tester for rmean.reduce_mean on the CPU.
 
 Generates random reduce_mean cases (rank 0-5, sizes 0-9, every element type of
-SPEC §2, attribute / constant-operand / runtime-operand axes, negative, empty
+docs/ReduceMean.md §2, attribute / constant-operand / runtime-operand axes, negative, empty
 and full axis lists, keep_dims, noop_with_empty_axes, dynamic dimensions,
 constant inputs that the canonicaliser folds), compiles batches of them with
 `rmean-opt --rmean-cpu-pipeline`, runs them with `mlir-runner`, and compares
@@ -13,11 +13,11 @@ every result element with a reference computed exactly in Python:
     (NaN for an empty reduction; NaN/Inf propagate like IEEE addition), or,
     where the terms cancel beyond what an f64 accumulator holds, within the
     error bound of f64 summation, (n + 2) * 2^-53 * sum(|x|) / n (rmean sums
-    every float type in f64; SPEC §4 only asks for f32); where sum(|x|)
+    every float type in f64; docs/ReduceMean.md §4 only asks for f32); where sum(|x|)
     exceeds the largest f64, a partial sum may overflow as IEEE addition
     does, so +-Inf or NaN is accepted too. f16/bf16/f32 vectorised loops
     sum blocks of `block-trips` (default 8) vector iterations in f32 lanes
-    (SPEC §4's blocked f32 summation), so for those types a result within
+    (docs/ReduceMean.md §4's blocked f32 summation), so for those types a result within
     (block-trips + 2) * 2^-24 * sum(|x|) / n plus one ulp of the exact mean
     passes too;
   * complex: both parts like floats.

@@ -1,6 +1,8 @@
 //===- RmeanDialect.h - rmean dialect ---------------------------*- C++ -*-===//
 //
-// Declares the rmean dialect class.
+// Declares the rmean dialect class, and the typed helpers of the
+// attributes its passes mark ops with (one declaration of each name, in
+// RmeanDialect.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,7 +12,39 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Operation.h"
+
+// The dialect's discardable-attribute helpers return these attributes.
+#include "rmean/Dialect/Rmean/IR/RmeanAttrs.h"
 
 #include "rmean/Dialect/Rmean/IR/RmeanOpsDialect.h.inc"
+
+namespace mlir::rmean {
+
+/// The unit markers, by the helper ODS generates for each:
+/// `RmeanDialect::ReductionAttrHelper`, `FinalizeAttrHelper`,
+/// `VectorizeAttrHelper`, `AccumulationLoopAttrHelper`.
+template <typename Marker> bool hasMarker(Operation *op) {
+  return Marker(op->getContext()).isAttrPresent(op);
+}
+template <typename Marker> void setMarker(Operation *op) {
+  Marker(op->getContext()).setAttr(op, UnitAttr::get(op->getContext()));
+}
+template <typename Marker> void removeMarker(Operation *op) {
+  op->removeAttr(Marker::getNameStr());
+}
+
+/// The `rmean.cpu_strategy` of `op`, or null when it has none.
+inline CPUStrategyAttr getCPUStrategy(Operation *op) {
+  return RmeanDialect::CpuStrategyAttrHelper(op->getContext()).getAttr(op);
+}
+inline void setCPUStrategy(Operation *op, CPUStrategyAttr strategy) {
+  RmeanDialect::CpuStrategyAttrHelper(op->getContext()).setAttr(op, strategy);
+}
+inline void removeCPUStrategy(Operation *op) {
+  op->removeAttr(RmeanDialect::CpuStrategyAttrHelper::getNameStr());
+}
+
+} // namespace mlir::rmean
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANDIALECT_H

@@ -17,7 +17,7 @@ def Rmean_Dialect : Dialect {
   let description = [{
     The `rmean` dialect holds `rmean.reduce_mean`, the union of the oneDNN
     Graph `ReduceMean` operation and the CANN `ReduceMean` operator, with
-    exact numerics (see SPEC.md §4) and lowerings to linalg, the CPU (LLVM)
+    exact numerics (see docs/ReduceMean.md §4) and lowerings to linalg, the CPU (LLVM)
     and NVIDIA GPUs.
   }];
   let dependentDialects = [
@@ -25,6 +25,33 @@ def Rmean_Dialect : Dialect {
     "::mlir::tensor::TensorDialect"
   ];
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Registers the attributes of RmeanAttrs.td (where their storage is
+    /// defined).
+    void registerAttributes();
+  }];
+  // Every `rmean.*` attribute on an op is one of the discardable attributes
+  // below, with its type: a misspelt marker or strategy is an error.
+  let hasOperationAttrVerify = 1;
+
+  // The attributes through which rmean's passes talk. Each gets a helper
+  // (`getCpuStrategyAttrHelper()`, ...) with the name and typed get/set.
+  let discardableAttrs = (ins
+    // The CPU strategy of a reduction (RmeanAttrs.td), on an
+    // rmean.reduce_mean or on the reduction linalg op it becomes.
+    "::mlir::rmean::CPUStrategyAttr":$cpu_strategy,
+    // The reduction linalg op convert-rmean-to-linalg creates.
+    "::mlir::UnitAttr":$reduction,
+    // The elementwise op that turns its sums into the mean.
+    "::mlir::UnitAttr":$finalize,
+    // A full tile rmean-cpu-tile leaves for rmean-cpu-vectorize.
+    "::mlir::UnitAttr":$vectorize,
+    // An scf.for that accumulates a reduction (rmean-cpu-tile marks it;
+    // rmean-cpu-vectorize keeps its accumulators in registers and
+    // rmean-narrow-accumulators blocks its sums).
+    "::mlir::UnitAttr":$accumulation_loop
+  );
 }
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANDIALECT_TD

@@ -1,7 +1,7 @@
 //===- RmeanOps.td - rmean operations ----------------------*- tablegen -*-===//
 //
 // Declares `rmean.reduce_mean`. Operand and attribute names are a public
-// interface (SPEC.md §1-§2): front ends and external suites spell them.
+// interface (docs/ReduceMean.md §1-§2): front ends and external suites spell them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +51,7 @@ def Rmean_ReduceMeanOp : Rmean_Op<"reduce_mean", [
   }];
 
   // Operand and result types are checked by the C++ verifier rather than by
-  // ODS type constraints so that every rule of SPEC §3 gets its own message.
+  // ODS type constraints so that every rule of docs/ReduceMean.md §3 gets its own message.
   let arguments = (ins
     AnyType:$input,
     Optional<AnyType>:$axes_tensor,
@@ -74,7 +74,7 @@ def Rmean_ReduceMeanOp : Rmean_Op<"reduce_mean", [
   ];
 
   let extraClassDeclaration = [{
-    /// Returns the element types accepted by the op (SPEC §2).
+    /// Returns the element types accepted by the op (docs/ReduceMean.md §2).
     static bool isSupportedElementType(Type type);
 
     /// Infers the result type for `inputType` reduced over `axes`

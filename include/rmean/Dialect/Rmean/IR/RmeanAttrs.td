@@ -1,0 +1,93 @@
+//===- RmeanAttrs.td - rmean attributes --------------------*- tablegen -*-===//
+//
+// The typed contract between rmean's passes: the strategy a selection pass
+// records on a reduction and the tiling/vectorisation passes apply. A
+// strategy is an attribute (not a dictionary of strings) so that a
+// hand-written or misspelt one is a parse or verify error, never ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMEAN_DIALECT_RMEAN_IR_RMEANATTRS_TD
+#define RMEAN_DIALECT_RMEAN_IR_RMEANATTRS_TD
+
+include "rmean/Dialect/Rmean/IR/RmeanDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// CPU strategy
+//===----------------------------------------------------------------------===//
+
+def Rmean_CPUStrategyKind : I32EnumAttr<"CPUStrategyKind",
+    "how a CPU reduction is tiled and vectorised", [
+      I32EnumAttrCase<"None", 0, "none">,
+      I32EnumAttrCase<"Inner", 1, "inner">,
+      I32EnumAttrCase<"Outer", 2, "outer">
+    ]> {
+  let cppNamespace = "::mlir::rmean";
+  // The kind is a parameter of #rmean.cpu_strategy, not an attribute of
+  // its own.
+  let genSpecializedAttr = 0;
+}
+
+class Rmean_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Rmean_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
+  let summary = "How one reduction is tiled and vectorised on the CPU";
+  let description = [{
+    Recorded by `rmean-select-cpu-strategy` on the reduction `linalg.generic`
+    that `convert-rmean-to-linalg` creates (its dimensions already
+    coalesced), and applied by `rmean-cpu-tile` and `rmean-cpu-vectorize`.
+    Written by hand on an `rmean.reduce_mean` (the conversion carries it
+    onto the reduction it creates) or on the reduction itself, it overrides
+    the selection.
+
+    - `kind = inner`: the reduced dimension is the last one (row means,
+      NCHW pooling, reduce-all). `rows_per_step` rows at a time, each row
+      cut into `vector_size`-wide partial sums merged once per row.
+    - `kind = outer`: the reduced dimension is followed by one kept,
+      contiguous dimension (column means, NHWC pooling, middle axes). The
+      kept dimension is cut into `cache_tile`-wide chunks that the reduced
+      rows stream through, `rows_per_step` rows and `vector_size` lanes at
+      a time.
+    - `kind = none`: left to the scalar lowering.
+
+    `threads` (default 1) splits the outermost kept dimension, or the
+    reduced one of a reduce-all, into that many `scf.forall` chunks;
+    `rows_per_step` defaults to 1. Every value is a positive integer with
+    an upper bound that keeps the generated vectors and loops reasonable
+    (see `verify`).
+
+    ```mlir
+    %s = linalg.generic {...} ins(%x : tensor<64x4096xf32>) ...
+        {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner,
+             vector_size = 32, cache_tile = 1024>, rmean.reduction}
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Rmean_CPUStrategyKind>:$kind,
+    "int64_t":$vector_size,
+    "int64_t":$cache_tile,
+    DefaultValuedParameter<"int64_t", "1">:$threads,
+    DefaultValuedParameter<"int64_t", "1">:$rows_per_step
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Largest `vector_size`: accumulator lanes beyond this only build
+    /// huge vector types (and compile for minutes) without any gain.
+    static constexpr int64_t kMaxVectorSize = 4096;
+    /// Largest `cache_tile`, `threads` and `rows_per_step`.
+    static constexpr int64_t kMaxCacheTile = int64_t(1) << 30;
+    static constexpr int64_t kMaxThreads = 4096;
+    static constexpr int64_t kMaxRowsPerStep = 64;
+  }];
+}
+
+// A `#rmean.gpu_strategy<...>` of the same form (kind, block size, items
+// per thread, blocks per output) joins this file with the GPU pipeline.
+
+#endif // RMEAN_DIALECT_RMEAN_IR_RMEANATTRS_TD

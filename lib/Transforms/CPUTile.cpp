@@ -1,0 +1,342 @@
+//===- CPUTile.cpp - tile rmean reductions as their strategy says ---------===//
+//
+// Applies the `#rmean.cpu_strategy` of each reduction rmean created with
+// upstream tiling (scf::tileUsingSCF, partial-reduction tiling, forall
+// distribution) and loop peeling, and marks the full tiles for
+// rmean-cpu-vectorize. Only the glue is ours: which dimension gets which
+// tile size, and where the partial-reduction accumulators start (-0.0, the
+// IEEE additive identity, where upstream uses +0.0 and would turn a mean of
+// -0.0 values into +0.0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Transforms/Passes.h"
+
+#include "OwnedOps.h"
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "rmean-cpu-tile"
+
+namespace mlir::rmean {
+#define GEN_PASS_DEF_RMEANCPUTILEPASS
+#include "rmean/Transforms/Passes.h.inc"
+} // namespace mlir::rmean
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+//===----------------------------------------------------------------------===//
+// Tiling steps
+//===----------------------------------------------------------------------===//
+
+/// Upstream starts partial sums at +0.0; use -0.0 so signed zeros survive.
+static void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
+  for (Value init : inits) {
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      continue;
+    auto floatTy = dyn_cast<FloatType>(fill.getInputs()[0].getType());
+    if (!floatTy)
+      continue;
+    rewriter.setInsertionPoint(fill);
+    Value negZero = arith::ConstantOp::create(
+        rewriter, fill.getLoc(), floatTy,
+        rewriter.getFloatAttr(
+            floatTy, APFloat::getZero(floatTy.getFloatSemantics(), true)));
+    rewriter.modifyOpInPlace(
+        fill, [&] { fill.getInputsMutable()[0].assign(negZero); });
+  }
+}
+
+/// Tiles `op` with `options` and replaces it. Fails (leaving `op` as it is)
+/// on empty iteration spaces, which have nothing to tile and which upstream
+/// tiling does not expect, and when the loops fold away (a single or an
+/// empty tile leaves nothing to vectorise).
+static FailureOr<scf::SCFTilingResult>
+tileWith(RewriterBase &rewriter, TilingInterface op,
+         const scf::SCFTilingOptions &options) {
+  if (llvm::is_contained(cast<linalg::LinalgOp>(*op).getStaticLoopRanges(),
+                         0)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": empty iteration space, not "
+                                          "tiled: "
+                            << *op << "\n");
+    return failure();
+  }
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(result) || result->tiledOps.empty() || result->loops.empty()) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tiling failed or left no loop: "
+                            << *op << "\n");
+    return failure();
+  }
+  rewriter.replaceOp(op, result->replacements);
+  return result;
+}
+
+/// Tiles `op` with `sizes` (0 = untiled); with `partialReduction`, the
+/// tiled reduced dimensions become partial sums merged after the loop.
+static FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter,
+                                            TilingInterface op,
+                                            ArrayRef<int64_t> sizes,
+                                            bool partialReduction = false) {
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op->getContext(), sizes));
+  if (partialReduction) {
+    SmallVector<unsigned> dims;
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (size != 0)
+        dims.push_back(i);
+    options.setReductionTilingStrategy(
+        ReductionTilingStrategy::PartialReductionOuterReduction);
+    options.setReductionDims(dims);
+  }
+  return tileWith(rewriter, op, options);
+}
+
+/// Splits dimension `dim` of `op` into `threads` chunks of an scf.forall
+/// (later scf.parallel, then OpenMP). A reduced `dim` is split into partial
+/// sums per chunk that a merge op combines in chunk order, so the result
+/// does not depend on thread scheduling.
+static FailureOr<TilingInterface> distribute(RewriterBase &rewriter,
+                                             TilingInterface op, int64_t dim,
+                                             int64_t threads, bool reduction) {
+  SmallVector<OpFoldResult> counts(cast<linalg::LinalgOp>(*op).getNumLoops(),
+                                   rewriter.getIndexAttr(0));
+  counts[dim] = rewriter.getIndexAttr(threads);
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setNumThreads(counts);
+  if (reduction) {
+    options.setReductionTilingStrategy(
+        ReductionTilingStrategy::PartialReductionOuterParallel);
+    options.setReductionDims({static_cast<unsigned>(dim)});
+  }
+  FailureOr<scf::SCFTilingResult> result = tileWith(rewriter, op, options);
+  if (failed(result))
+    return failure();
+  if (reduction)
+    useNegativeZeroInit(rewriter, result->initialValues);
+  return cast<TilingInterface>(result->tiledOps.front());
+}
+
+/// Splits the last iteration off `loop` so that its main part runs full,
+/// static tiles. A loop whose step divides its range is left as it is.
+static void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
+  auto forOp = dyn_cast_or_null<scf::ForOp>(loop.getOperation());
+  if (!forOp)
+    return;
+  scf::ForOp remainder;
+  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder)))
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": nothing to peel (the step "
+                                          "divides the range)\n");
+}
+
+/// Splits the strategy's thread chunks off `op`; `op` itself when the
+/// strategy has one thread or the split does not apply.
+static TilingInterface splitThreads(RewriterBase &rewriter, TilingInterface op,
+                                    CPUStrategyAttr s, int64_t dim,
+                                    bool reduction) {
+  if (s.getThreads() <= 1)
+    return op;
+  FailureOr<TilingInterface> chunk =
+      distribute(rewriter, op, dim, s.getThreads(), reduction);
+  return succeeded(chunk) ? *chunk : op;
+}
+
+/// [P..., R]: `rows_per_step` rows at a time, each row cut into
+/// `vector_size`-wide partial sums.
+static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
+                                CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
+  // Rows split across threads; a reduce-all splits the reduction.
+  TilingInterface current =
+      splitThreads(rewriter, op, s, /*dim=*/0, /*reduction=*/n == 1);
+  if (n > 1) {
+    // Grouped rows: independent accumulator chains (more adds in flight)
+    // and one set-up/merge per group. The row loop is peeled so that full
+    // groups are static; leftover rows stay scalar.
+    SmallVector<int64_t> rows(n, 1);
+    rows[n - 2] = s.getRowsPerStep();
+    rows.back() = 0;
+    FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, rows);
+    if (failed(r))
+      return failure();
+    current = cast<TilingInterface>(r->tiledOps.front());
+    peel(rewriter, r->loops.back());
+  }
+  SmallVector<int64_t> split(n, 0);
+  split.back() = s.getVectorSize();
+  FailureOr<scf::SCFTilingResult> r =
+      tile(rewriter, current, split, /*partialReduction=*/true);
+  if (failed(r))
+    return failure();
+  useNegativeZeroInit(rewriter, r->initialValues);
+  setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
+  peel(rewriter, r->loops.back());
+  setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+  for (Operation *merge : r->mergeOps)
+    setMarker<RmeanDialect::VectorizeAttrHelper>(merge);
+  return success();
+}
+
+/// [P..., R, P]: `cache_tile`-wide chunks of the last dimension, the
+/// reduced rows streamed through them `rows_per_step` rows and
+/// `vector_size` lanes at a time.
+static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
+                                CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
+  // The leading kept dimension if there is one, else the contiguous one.
+  TilingInterface current = splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1,
+                                         /*reduction=*/false);
+  SmallVector<int64_t> chunk(n, 1);
+  chunk[n - 2] = 0;
+  chunk[n - 1] = s.getCacheTile();
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
+  if (failed(r))
+    return failure();
+  // Rows added together before touching the accumulator row cut its loads
+  // and stores by that factor.
+  SmallVector<int64_t> rowsThenLanes(n, 0);
+  rowsThenLanes[n - 2] = s.getRowsPerStep();
+  rowsThenLanes[n - 1] = s.getVectorSize();
+  FailureOr<scf::SCFTilingResult> inner =
+      tile(rewriter, cast<TilingInterface>(r->tiledOps.front()), rowsThenLanes);
+  if (failed(inner))
+    return failure();
+  setMarker<RmeanDialect::AccumulationLoopAttrHelper>(inner->loops.back());
+  // Lanes first (inside), then rows: the full tiles are static in both.
+  peel(rewriter, inner->loops.back());
+  peel(rewriter, inner->loops.front());
+  setMarker<RmeanDialect::VectorizeAttrHelper>(inner->tiledOps.front());
+  return success();
+}
+
+/// The elementwise division: `vectorSize` wide along its last dimension.
+static LogicalResult applyFinalize(RewriterBase &rewriter, TilingInterface op,
+                                   int64_t vectorSize) {
+  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
+  if (n == 0)
+    return success();
+  SmallVector<int64_t> sizes(n, 1);
+  sizes.back() = vectorSize;
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, sizes);
+  if (failed(r))
+    return failure();
+  peel(rewriter, r->loops.back());
+  setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+/// The strategy of the reduction that `finalize` divides, when it is one of
+/// rmean's reductions with a vector strategy.
+static CPUStrategyAttr producerStrategy(linalg::GenericOp finalize) {
+  for (Value input : finalize.getDpsInputs()) {
+    auto producer = input.getDefiningOp<linalg::GenericOp>();
+    if (!producer || !hasMarker<RmeanDialect::ReductionAttrHelper>(producer))
+      continue;
+    CPUStrategyAttr s = getCPUStrategy(producer);
+    if (s && s.getKind() != CPUStrategyKind::None)
+      return s;
+  }
+  return {};
+}
+
+namespace {
+struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet patterns(ctx);
+    populateRmeanCleanupPatterns(patterns);
+    cleanup = std::move(patterns);
+    return success();
+  }
+
+  void runOnOperation() override {
+    // Collected first: tiling replaces the ops it visits.
+    SmallVector<std::pair<TilingInterface, CPUStrategyAttr>> reductions;
+    SmallVector<std::pair<TilingInterface, int64_t>> finalizers;
+    bool missingInterface = false;
+    getOperation().walk([&](linalg::GenericOp op) {
+      bool isReduction = hasMarker<RmeanDialect::ReductionAttrHelper>(op);
+      bool isFinalize = hasMarker<RmeanDialect::FinalizeAttrHelper>(op);
+      if (!isReduction && !isFinalize)
+        return;
+      auto tileable = dyn_cast<TilingInterface>(op.getOperation());
+      if (!tileable) {
+        op.emitError("rmean-cpu-tile: linalg.generic does not implement "
+                     "TilingInterface (register linalg's tiling interface "
+                     "models)");
+        missingInterface = true;
+        return;
+      }
+      if (!op.hasPureTensorSemantics()) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": not on tensors, skipped: " << op << "\n");
+        return;
+      }
+      if (isFinalize) {
+        if (CPUStrategyAttr s = producerStrategy(op))
+          finalizers.emplace_back(tileable, s.getVectorSize());
+        else
+          LLVM_DEBUG(llvm::dbgs()
+                     << DEBUG_TYPE ": division of a reduction without a "
+                                   "vector strategy stays scalar: "
+                     << op << "\n");
+        return;
+      }
+      CPUStrategyAttr s = getCPUStrategy(op);
+      if (!s || s.getKind() == CPUStrategyKind::None) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << DEBUG_TYPE ": no vector strategy: " << op << "\n");
+        return;
+      }
+      reductions.emplace_back(tileable, s);
+    });
+    if (missingInterface)
+      return signalPassFailure();
+
+    OwnedOps owned;
+    IRRewriter rewriter(&getContext(), &owned);
+    // A strategy that upstream cannot apply leaves a (still correct) scalar
+    // reduction behind rather than failing the compilation.
+    for (auto [op, s] : finalizers)
+      if (failed(applyFinalize(rewriter, op, s)))
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": division not tiled\n");
+    for (auto [op, s] : reductions) {
+      LogicalResult applied = s.getKind() == CPUStrategyKind::Inner
+                                  ? applyInner(rewriter, op, s)
+                                  : applyOuter(rewriter, op, s);
+      if (failed(applied))
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << s
+                                << " could not be applied; the reduction "
+                                   "stays scalar\n");
+    }
+    // Tiles (and peeled remainders) are copies of the reduction they came
+    // from; they are not reductions to plan or tile again.
+    for (Operation *op : owned.getOps(
+             [](Operation *op) { return isa<linalg::LinalgOp>(op); })) {
+      removeCPUStrategy(op);
+      removeMarker<RmeanDialect::ReductionAttrHelper>(op);
+      removeMarker<RmeanDialect::FinalizeAttrHelper>(op);
+    }
+    // Fold the peeled bounds into the tiles, so that full tiles get static
+    // shapes (what rmean-cpu-vectorize vectorises).
+    if (failed(owned.applyPatterns(cleanup)))
+      return signalPassFailure();
+  }
+
+  FrozenRewritePatternSet cleanup;
+};
+} // namespace

@@ -1,0 +1,33 @@
+// RUN: rmean-opt %s | rmean-opt | FileCheck %s
+// RUN: rmean-opt %s --mlir-print-op-generic | rmean-opt | FileCheck %s
+
+// #rmean.cpu_strategy round-trips; threads and rows_per_step default to 1
+// and are only printed when they differ.
+// CHECK-LABEL: func.func @strategy_on_reduce_mean
+//       CHECK:   rmean.reduce_mean %{{.+}} {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>}
+func.func @strategy_on_reduce_mean(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 1, rows_per_step = 1>} : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @all_parameters
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 256, threads = 4, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = none, vector_size = 1, cache_tile = 1>
+func.func @all_parameters() attributes {
+    a = #rmean.cpu_strategy<rows_per_step = 8, kind = outer, threads = 4, cache_tile = 256, vector_size = 8>,
+    b = #rmean.cpu_strategy<kind = none, vector_size = 1, cache_tile = 1>} {
+  return
+}
+
+// The markers are unit attributes on any op.
+// CHECK-LABEL: func.func @markers
+//       CHECK:   arith.addf {{.+}} {rmean.finalize, rmean.reduction, rmean.vectorize}
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @markers(%a: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = arith.addf %a, %a {rmean.reduction, rmean.finalize, rmean.vectorize} : f32
+  scf.for %i = %c0 to %n step %c1 {
+  } {rmean.accumulation_loop}
+  return %s : f32
+}

@@ -1,0 +1,215 @@
+// RUN: rmean-opt %s --rmean-cpu-tile --split-input-file | FileCheck %s
+
+// Each case starts from the linalg ops convert-rmean-to-linalg creates,
+// written by hand with their markers and a #rmean.cpu_strategy.
+
+!rows = tensor<64x100xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#id1 = affine_map<(d0) -> (d0)>
+
+// Inner: one row per step; the row is cut into 16-wide partial sums that
+// start at -0.0, in a loop marked as rmean's accumulation loop whose full
+// tiles (96 = 6 x 16) are static and marked for vectorisation; the 4-wide
+// tail is peeled off and stays scalar; the partial sums are merged once per
+// row. The division of this reduction is tiled 16-wide too. Tiles are no
+// longer reductions to plan: they carry neither strategy nor marker.
+// CHECK-LABEL: func.func @inner
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//       CHECK:   %[[SUMS:.+]] = scf.for
+//       CHECK:     %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
+//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %[[C16]] iter_args(%{{.+}} = %[[P]])
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<1x16xf32>)
+//  CHECK-SAME:           attrs = {rmean.vectorize}
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<1x4xf32>)
+//   CHECK-NOT:         rmean.vectorize
+//       CHECK:     linalg.reduce ins(%{{.+}} : tensor<1x16xf64>)
+//  CHECK-SAME:         dimensions = [1]  {rmean.vectorize}
+//       CHECK:   scf.for %{{.+}} step %[[C16]]
+//       CHECK:     tensor.extract_slice %[[SUMS]]
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<16xf64>)
+//  CHECK-SAME:         attrs = {rmean.vectorize}
+//   CHECK-NOT:   rmean.cpu_strategy
+//   CHECK-NOT:   rmean.reduction
+func.func @inner(%x: !rows, %init: tensor<64xf64>) -> tensor<64xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %out = tensor.empty() : tensor<64xf32>
+  %1 = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%0 : tensor<64xf64>) outs(%out : tensor<64xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %o: f32):
+    %c = arith.constant 100.0 : f64
+    %d = arith.divf %in, %c : f64
+    %t = arith.truncf %d : f64 to f32
+    linalg.yield %t : f32
+  } -> tensor<64xf32>
+  return %1 : tensor<64xf32>
+}
+
+// -----
+
+!cols = tensor<?x40xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Outer: the kept dimension in 32-wide cache tiles; in each, 4 reduced rows
+// and 16 lanes per step. Lanes, then rows, are peeled: only the full
+// 4x16 tile is marked for vectorisation.
+// CHECK-LABEL: func.func @outer
+//   CHECK-DAG:   %[[C4:.+]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//   CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
+//       CHECK:   scf.for %{{.+}} step %[[C32]]
+//       CHECK:     scf.for %{{.+}} step %[[C4]]
+//       CHECK:       scf.for %{{.+}} step %[[C16]]
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<4x16xf32>) outs(%{{.+}} : tensor<16xf64>) attrs = {rmean.vectorize}
+//       CHECK:       } {rmean.accumulation_loop}
+//       CHECK:       scf.for
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<4x?xf32>)
+//   CHECK-NOT:             rmean.vectorize
+//       CHECK:     scf.for %{{.+}} step %[[C4]]
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   return
+func.func @outer(%x: !cols, %init: tensor<40xf64>) -> tensor<40xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : !cols) outs(%init : tensor<40xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 32, rows_per_step = 4>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<40xf64>
+  return %0 : tensor<40xf64>
+}
+
+// -----
+
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+
+// threads = 2 on a reduce-all: the reduction is split into per-thread
+// partial sums (from -0.0) of an scf.forall, merged in a fixed order.
+// CHECK-LABEL: func.func @threads_all
+//       CHECK:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//       CHECK:   %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<2xf64>)
+//       CHECK:   scf.forall (%{{.+}}) in (2) shared_outs(%{{.+}} = %[[P]])
+//       CHECK:     scf.for
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:   linalg.reduce
+func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<1000xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, threads = 2>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0 : tensor<f64>
+}
+
+// -----
+
+!rows = tensor<64x100xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// @negative_not_rmeans: a strategy on an op without the rmean.reduction
+// marker (not rmean's), a reduction of kind none, and a reduction without a
+// strategy are all left as they are.
+// CHECK-LABEL: func.func @negative_not_rmeans
+//   CHECK-NOT:   scf.for
+//       CHECK:   linalg.generic {{.+}} attrs = {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>}
+//       CHECK:   linalg.generic {{.+}} attrs = {rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 16, cache_tile = 64>, rmean.reduction}
+//       CHECK:   linalg.generic {{.+}} attrs = {rmean.reduction}
+//   CHECK-NOT:   scf.for
+func.func @negative_not_rmeans(%x: !rows, %init: tensor<64xf64>) -> (tensor<64xf64>, tensor<64xf64>, tensor<64xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>)
+      attrs = {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 16, cache_tile = 64>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>) attrs = {rmean.reduction} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0, %1, %2 : tensor<64xf64>, tensor<64xf64>, tensor<64xf64>
+}
+
+// -----
+
+!rows = tensor<64x100xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#map = affine_map<(d0) -> (d0 + 0)>
+
+// User IR around an rmean reduction comes out exactly as it went in:
+// foldable arithmetic, an affine.apply that canonicalisation would fold,
+// a user loop and a user reduction are not rewritten (the pass's own
+// constants go to the top of the function).
+// CHECK-LABEL: func.func @user_code_untouched
+//  CHECK-SAME:     (%[[X:.+]]: tensor<64x100xf32>, %[[INIT:.+]]: tensor<64xf64>, %[[N:.+]]: index)
+//       CHECK:   %[[C2:.+]] = arith.constant 2 : index
+//  CHECK-NEXT:   %[[SUM:.+]] = arith.addi %[[C1:.+]], %[[C2]] : index
+//  CHECK-NEXT:   %[[A:.+]] = affine.apply #{{.+}}(%[[N]])
+//  CHECK-NEXT:   %[[USER:.+]] = linalg.generic
+//  CHECK-SAME:       ins(%[[X]] : tensor<64x100xf32>) outs(%[[INIT]] : tensor<64xf64>) {
+//       CHECK:   %[[LOOP:.+]] = scf.for %{{.+}} = %[[C1]] to %[[A]] step %[[SUM]] iter_args(%{{.+}} = %[[USER]])
+//       CHECK:     arith.muli %[[C2]], %[[C2]] : index
+//       CHECK:   scf.for
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   return %[[SUM]], %[[LOOP]]
+func.func @user_code_untouched(%x: !rows, %init: tensor<64xf64>, %n: index) -> (index, tensor<64xf64>, tensor<64xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %sum = arith.addi %c1, %c2 : index
+  %a = affine.apply #map(%n)
+  %user = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>) {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %loop = scf.for %i = %c1 to %a step %sum iter_args(%t = %user) -> (tensor<64xf64>) {
+    %unused = arith.muli %c2, %c2 : index
+    scf.yield %t : tensor<64xf64>
+  }
+  %ours = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : !rows) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %sum, %loop, %ours : index, tensor<64xf64>, tensor<64xf64>
+}

@@ -1,0 +1,158 @@
+// RUN: rmean-opt %s --rmean-cpu-vectorize --split-input-file | FileCheck %s
+
+// Each case starts from tiles as rmean-cpu-tile leaves them, written by
+// hand: full tiles marked rmean.vectorize inside loops marked
+// rmean.accumulation_loop.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Inner: the marked tile becomes vector code, its accumulator a vector
+// carried by the loop (read and write hoisted; the read of the -0.0 fill
+// forwarded as a constant); the merge is a tree of vector adds by halves
+// ending in a strict two-lane reduction into the row's accumulator.
+// CHECK-LABEL: func.func @inner
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf64>
+//       CHECK:   %[[ACC:.+]] = scf.for %{{.+}} iter_args(%[[V:.+]] = %[[NZ]]) -> (vector<16xf64>)
+//       CHECK:     %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
+//       CHECK:     %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
+//       CHECK:     %[[S:.+]] = arith.addf %[[V]], %[[W]] : vector<16xf64>
+//       CHECK:     scf.yield %[[S]] : vector<16xf64>
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   vector.extract_strided_slice %{{.+}} {offsets = [0], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
+//       CHECK:   arith.addf %{{.+}} : vector<8xf64>
+//       CHECK:   arith.addf %{{.+}} : vector<4xf64>
+//       CHECK:   arith.addf %{{.+}} : vector<2xf64>
+//       CHECK:   vector.reduction <add>, %{{.+}}, %{{.+}} : vector<2xf64> into f64
+//   CHECK-NOT:   linalg.
+//   CHECK-NOT:   rmean.vectorize
+func.func @inner(%x: tensor<1x64xf32>, %row: tensor<1xf64>) -> tensor<1xf64> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %nz = arith.constant -0.0 : f64
+  %e = tensor.empty() : tensor<1x16xf64>
+  %p = linalg.fill ins(%nz : f64) outs(%e : tensor<1x16xf64>) -> tensor<1x16xf64>
+  %r = scf.for %j = %c0 to %c64 step %c16 iter_args(%acc = %p) -> (tensor<1x16xf64>) {
+    %s = tensor.extract_slice %x[0, %j] [1, 16] [1, 1] : tensor<1x64xf32> to tensor<1x16xf32>
+    %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%s : tensor<1x16xf32>) outs(%acc : tensor<1x16xf64>) attrs = {rmean.vectorize} {
+    ^bb0(%in: f32, %a: f64):
+      %w = arith.extf %in : f32 to f64
+      %sum = arith.addf %a, %w : f64
+      linalg.yield %sum : f64
+    } -> tensor<1x16xf64>
+    scf.yield %t : tensor<1x16xf64>
+  } {rmean.accumulation_loop}
+  %m = linalg.reduce ins(%r : tensor<1x16xf64>) outs(%row : tensor<1xf64>) dimensions = [1] {rmean.vectorize}
+    (%in: f64, %init: f64) {
+      %a = arith.addf %in, %init : f64
+      linalg.yield %a : f64
+    }
+  return %m : tensor<1xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Outer: the 8 rows of a step are added to the accumulator row as plain
+// vector adds (the reduction over the leading dimension lowered as
+// elementwise adds), with no horizontal reduction.
+// CHECK-LABEL: func.func @outer
+//       CHECK:   scf.for
+//       CHECK:     vector.transfer_read {{.+}} : tensor<8x16xf16>, vector<8x16xf16>
+//       CHECK:     arith.extf %{{.+}} : vector<8x16xf16> to vector<8x16xf64>
+//       CHECK:     vector.extract %{{.+}}[7] : vector<16xf64> from vector<8x16xf64>
+//       CHECK:     arith.addf %{{.+}} : vector<16xf64>
+//       CHECK:     vector.transfer_write
+//   CHECK-NOT:   vector.reduction
+//   CHECK-NOT:   vector.multi_reduction
+func.func @outer(%x: tensor<64x16xf16>, %acc0: tensor<16xf64>) -> tensor<16xf64> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %r = scf.for %i = %c0 to %c64 step %c8 iter_args(%acc = %acc0) -> (tensor<16xf64>) {
+    %s = tensor.extract_slice %x[%i, 0] [8, 16] [1, 1] : tensor<64x16xf16> to tensor<8x16xf16>
+    %t = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+        ins(%s : tensor<8x16xf16>) outs(%acc : tensor<16xf64>) attrs = {rmean.vectorize} {
+    ^bb0(%in: f16, %a: f64):
+      %w = arith.extf %in : f16 to f64
+      %sum = arith.addf %a, %w : f64
+      linalg.yield %sum : f64
+    } -> tensor<16xf64>
+    scf.yield %t : tensor<16xf64>
+  } {rmean.accumulation_loop}
+  return %r : tensor<16xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// @negative_dynamic: a marked tile whose shape is only known at run time
+// (a peeled remainder) stays scalar; the marker is consumed.
+// CHECK-LABEL: func.func @negative_dynamic
+//   CHECK-NOT:   vector.
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   rmean.vectorize
+func.func @negative_dynamic(%x: tensor<1x?xf32>, %acc: tensor<1x?xf64>) -> tensor<1x?xf64> {
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x?xf32>) outs(%acc : tensor<1x?xf64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %a: f64):
+    %w = arith.extf %in : f32 to f64
+    %sum = arith.addf %a, %w : f64
+    linalg.yield %sum : f64
+  } -> tensor<1x?xf64>
+  return %t : tensor<1x?xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// User vector code next to a marked tile is not rewritten: a strict float
+// vector.reduction keeps its order (no tree), a multi-reduction is not
+// lowered, an unmarked linalg op is not vectorised, and a user loop's
+// accumulator read/write pair is not hoisted.
+// CHECK-LABEL: func.func @user_code_untouched
+//       CHECK:   %[[R:.+]] = vector.reduction <add>, %{{.+}} : vector<16xf32> into f32
+//       CHECK:   %[[M:.+]] = vector.multi_reduction <add>, %{{.+}}, %{{.+}} [0] : vector<16xf32> to f32
+//       CHECK:   %[[G:.+]] = linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<1x16xf32>) outs(%{{.+}} : tensor<1x16xf64>) {
+//       CHECK:   %[[L:.+]] = scf.for %{{.+}} iter_args(%[[T:.+]] = %{{.+}}) -> (tensor<16xf32>) {
+//       CHECK:     %[[RD:.+]] = vector.transfer_read %[[T]]
+//       CHECK:     %[[WR:.+]] = vector.transfer_write %{{.+}}, %[[T]]
+//       CHECK:     scf.yield %[[WR]] : tensor<16xf32>
+//       CHECK:   vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
+//       CHECK:   return %[[R]], %[[M]], %[[G]], %[[L]]
+func.func @user_code_untouched(%v: vector<16xf32>, %f: f32, %x: tensor<1x16xf32>, %acc: tensor<1x16xf64>, %buf: tensor<16xf32>)
+    -> (f32, f32, tensor<1x16xf64>, tensor<16xf32>, tensor<1x16xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %pad = arith.constant 0.0 : f32
+  %r = vector.reduction <add>, %v : vector<16xf32> into f32
+  %m = vector.multi_reduction <add>, %v, %f [0] : vector<16xf32> to f32
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x16xf32>) outs(%acc : tensor<1x16xf64>) {
+  ^bb0(%in: f32, %a: f64):
+    %w = arith.extf %in : f32 to f64
+    %sum = arith.addf %a, %w : f64
+    linalg.yield %sum : f64
+  } -> tensor<1x16xf64>
+  %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %buf) -> (tensor<16xf32>) {
+    %rd = vector.transfer_read %t[%c0], %pad {in_bounds = [true]} : tensor<16xf32>, vector<16xf32>
+    %add = arith.addf %rd, %v : vector<16xf32>
+    %wr = vector.transfer_write %add, %t[%c0] {in_bounds = [true]} : vector<16xf32>, tensor<16xf32>
+    scf.yield %wr : tensor<16xf32>
+  }
+  %ours = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<1x16xf32>) outs(%acc : tensor<1x16xf64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %a: f64):
+    %w = arith.extf %in : f32 to f64
+    %sum = arith.addf %a, %w : f64
+    linalg.yield %sum : f64
+  } -> tensor<1x16xf64>
+  return %r, %m, %g, %l, %ours : f32, f32, tensor<1x16xf64>, tensor<16xf32>, tensor<1x16xf64>
+}
