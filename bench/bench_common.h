@@ -1,10 +1,15 @@
-// Shared definitions of the rmean benchmark (bench/rmean_bench.cpp and the
-// peer translation units).
+// Shared definitions of the rmean benchmark. Each section names the
+// translation unit that defines it.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rbench {
@@ -24,8 +29,8 @@ inline const char *dtypeName(DType t) {
 }
 inline size_t dtypeSize(DType t) { return t == DType::F32 ? 4 : 2; }
 
-// One SPEC §7 case: a dense row-major input, reduced over `axes` (sorted,
-// adjacent), keep_dims = false.
+// One docs/ReduceMean.md §7 case: a dense row-major input, reduced over `axes`
+// (sorted, adjacent), keep_dims = false.
 struct Case {
   std::string id;     // "A" .. "H", "I-f16", "I-bf16"
   std::string kernel; // MLIR function name in bench/kernels/<kernel>.mlir
@@ -109,5 +114,110 @@ OnednnPeer *onednnMake(const Case &c, int threads, const void *in, void *out,
 void onednnRun(OnednnPeer *p);
 void onednnFree(OnednnPeer *p);
 std::string onednnVersion();
+
+// ---- bench_cases.cpp: the case table, buffers, inputs --------------------
+std::vector<Case> allCases();
+
+struct FreeDeleter {
+  void operator()(void *p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<void, FreeDeleter>;
+
+// 2 MiB aligned, transparent huge pages where enabled; exits when out of
+// memory.
+Buffer allocBuffer(size_t bytes);
+// Uniform [0, 1) values, rounded to the element type.
+void fillInput(const Case &c, void *p, uint64_t seed);
+
+// ---- bench_kernels.cpp: rmean's AOT kernels, one per case and variant ----
+struct VariantInfo {
+  std::string suffix, label, versus;
+  int threads;
+};
+extern const std::vector<VariantInfo> kVariants;
+
+using KernelFn = void (*)(void *, void *);
+// nullptr when the variant's object has no such kernel (it shows as n/a).
+KernelFn findKernel(const std::string &kernel, const std::string &variant);
+// Calls `fn` on the dense input `in` and copies its result into the dense
+// `out`; chosen once per case so the timed call does no dispatch.
+using RmeanCall = void (*)(KernelFn fn, const Case &c, const void *in,
+                           void *out);
+RmeanCall rmeanCall(const Case &c);
+
+// ---- bench_check.cpp: reference and tolerance ----------------------------
+// Exact-enough mean per output: Neumaier-compensated double sums.
+std::vector<double> reference(const Case &c, const void *in);
+
+struct Check {
+  bool ok = true;
+  double worst = 0;  // max |got - ref| / tolerance
+  double maxRel = 0; // max |got - ref| / |ref|
+  int64_t at = -1;
+  double got = 0, ref = 0;
+  std::string describe() const;
+};
+Check check(const Case &c, const void *out, const std::vector<double> &ref);
+
+// ---- bench_naive.cpp: the hand-written loop ------------------------------
+void runNaive(const Case &c, const void *in, void *out);
+
+// ---- bench_ceiling.cpp: streaming-read loops -----------------------------
+struct ReadLoop {
+  const char *name;
+  uint64_t (*fn)(const char *, size_t);
+};
+const std::vector<ReadLoop> &readLoops();
+// Two threads, each running `l` over half of the buffer.
+uint64_t readTwoThreads(const ReadLoop &l, const char *p, size_t n);
+
+// ---- bench_measure.cpp: timing, checking, one case -----------------------
+struct Opts {
+  bool quick = false;
+  int minReps = 5, maxReps = 1000;
+  double minTime = 0.5; // seconds of samples per implementation
+  std::vector<std::string> only;
+  std::string numpyFile, rmeanOpt, workDir = ".", label;
+  std::map<std::string, std::string> variantNotes;
+  int compileOps = 200;
+  bool compileAot = true;
+};
+
+struct Cell {
+  // INACCURATE: a peer outside the docs/ReduceMean.md §4 tolerance (still a
+  // peer); WRONG: a peer off by more than 1% somewhere (not a usable mean).
+  enum Kind { NA, OK, INACCURATE, WRONG, FAILED } kind = NA;
+  double gbs = 0;
+  std::string note;
+};
+
+struct Row {
+  const Case *c;
+  std::vector<Cell> rmean; // per variant
+  Cell dnnl1, dnnl2, eigen, naive, numpy, ceil1, ceil2;
+  std::string dnnlImpl, ceilBest, ceil2Best;
+};
+
+// What the run found, printed after the table; gFailures decides the exit
+// status.
+extern int gFailures;
+extern std::vector<std::string> gNotes;
+// Peers outside the tolerance: implementation -> "case worst-ratio" entries.
+extern std::vector<std::pair<std::string, std::string>> gInaccurate;
+
+double now();
+Row runCase(const Case &c, const Opts &o);
+
+// ---- bench_report.cpp: numpy results, the table and what follows it ------
+// numpy results (bench/numpy_bench.py --tsv FILE), by case id.
+std::map<std::string, Cell> readNumpy(const std::string &file);
+void printHeader(const Opts &o);
+void printTable(const std::vector<Row> &rows, bool haveNumpy);
+void printFooter(const std::vector<Row> &rows, const Opts &o);
+
+// ---- bench_compile_time.cpp ----------------------------------------------
+// rmean-opt --rmean-cpu-pipeline on a generated module with many
+// reduce_means.
+void compileTime(const Opts &o);
 
 } // namespace rbench

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""numpy peer of the rmean benchmark: np.mean on the SPEC §7 cases.
+"""numpy peer of the rmean benchmark: np.mean on the docs/ReduceMean.md §7 cases.
 
 Same shapes, axes and data distribution (uniform [0, 1), rounded to the
-element type) as bench/rmean_bench.cpp; every result is checked against a
+element type) as bench/bench_cases.cpp; every result is checked against a
 float64 mean with the same tolerances (f32: relative 2^-20; f16: one unit in
 the last place) before it is timed. Prints a small table; --tsv FILE also
 writes `id GB/s status` lines that rmean_bench --numpy FILE reads into its
@@ -107,7 +107,7 @@ def main():
         a = ",".join(map(str, axes)) if len(axes) < len(shape) else "all"
         print(f"| {cid} | {s} | {a} | {mb:.1f} | {g} | {note} |")
     if bad:
-        print("*: result outside the SPEC §4 tolerance; !: off by more than 1%")
+        print("*: result outside the docs/ReduceMean.md §4 tolerance; !: off by more than 1%")
     if args.tsv:
         with open(args.tsv, "w") as f:
             f.write("# id\tGB/s\tstatus (numpy_bench.py)\n" + "\n".join(lines) + "\n")

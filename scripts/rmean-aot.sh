@@ -21,15 +21,14 @@
 #
 # Every function marked `llvm.emit_c_interface` gets a C entry point
 # `_mlir_ciface_<name>`; a function returning a tensor takes the result
-# descriptor first, then one descriptor pointer per tensor argument:
+# descriptor first, then one descriptor pointer per tensor argument. In C++
+# the descriptors are MLIR's StridedMemRefType (include
+# mlir/ExecutionEngine/CRunnerUtils.h from `llvm-config-22 --includedir`):
 #
-#   template <typename T, int N> struct MemRef {
-#     T *allocated, *aligned; int64_t offset, sizes[N], strides[N];
-#   };                           // N = 0: {allocated, aligned, offset}
-#   extern "C" void _mlir_ciface_f(MemRef<float,1> *result,
-#                                  MemRef<float,2> *input);
+#   extern "C" void _mlir_ciface_f(StridedMemRefType<float, 1> *result,
+#                                  StridedMemRefType<float, 2> *input);
 #
-# The result buffer is malloc'ed by the callee: free(result.allocated).
+# The result buffer is malloc'ed by the callee: free(result.basePtr).
 # Link with -lomp when the module was compiled with threads (num-threads).
 set -euo pipefail
 

@@ -21,12 +21,15 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+# For C++ drivers of AOT-compiled kernels: mlir/ExecutionEngine/CRunnerUtils.h.
+config.substitutions.append(("%mlir_include_dir", config.mlir_include_dir))
 config.substitutions.append(("%rmean_src_root", config.rmean_src_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.rmean_tools_dir, config.llvm_tools_dir]
+# `clang` also stands for `clang++`: the substitution keeps the "++".
 tools = ["rmean-opt", "mlir-runner", "mlir-translate", "clang"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], tool_dirs

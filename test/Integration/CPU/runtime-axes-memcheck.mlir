@@ -6,7 +6,7 @@
 
 // valgrind 3.19 cannot decode AVX-512, so the kernel is built for AVX2.
 // RUN: env RMEAN_OPT=%rmean_opt_path %rmean_aot -f "-O2 -mavx2 -mfma -mf16c" %s %t.o
-// RUN: clang -O1 %S/Inputs/memcheck_driver.c %t.o -o %t.exe
+// RUN: clang++ -O1 -I%mlir_include_dir %S/Inputs/memcheck_driver.cpp %t.o -o %t.exe
 // RUN: valgrind --error-exitcode=99 %t.exe 1 2>&1 | FileCheck %s --check-prefix=VALID
 // RUN: not --crash valgrind --error-exitcode=99 %t.exe 7 2>&1 | FileCheck %s --check-prefix=ABOVE
 // RUN: not --crash valgrind --error-exitcode=99 %t.exe -3 2>&1 | FileCheck %s --check-prefix=BELOW

@@ -1,10 +1,10 @@
 // The AOT path users and the benchmark share: scripts/rmean-aot.sh turns a
-// module into an object whose _mlir_ciface_ entry points a C program calls
-// (result descriptor first, then the input descriptor).
+// module into an object whose _mlir_ciface_ entry points a C++ program calls
+// with MLIR's StridedMemRefType descriptors (result first, then the input).
 //
 // RUN: env RMEAN_OPT=%rmean_opt_path %rmean_aot %s %t.o
 // RUN: llvm-nm %t.o | FileCheck %s --check-prefix=SYMS
-// RUN: clang -O2 %S/Inputs/aot_driver.c %t.o -o %t.exe
+// RUN: clang++ -O2 -I%mlir_include_dir %S/Inputs/aot_driver.cpp %t.o -o %t.exe
 // RUN: %t.exe | FileCheck %s
 //
 // A pipeline option rmean-opt does not know fails with a message naming the

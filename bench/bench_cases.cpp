@@ -1,0 +1,103 @@
+// The docs/ReduceMean.md §7 cases and their input buffers.
+#include "bench_common.h"
+
+#include <cstdio>
+#include <sys/mman.h>
+
+namespace rbench {
+
+std::string Case::shapeStr() const {
+  std::string s;
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "x" : "") + std::to_string(shape[i]);
+  return s + " " + dtypeName(dt);
+}
+std::string Case::axesStr() const {
+  if (axes.size() == shape.size())
+    return "all";
+  std::string s;
+  for (size_t i = 0; i < axes.size(); ++i)
+    s += (i ? "," : "") + std::to_string(axes[i]);
+  return s;
+}
+
+static Case makeCase(std::string id, std::string kernel, DType dt,
+                     std::vector<int64_t> shape, std::vector<int64_t> axes) {
+  Case c;
+  c.id = std::move(id);
+  c.kernel = std::move(kernel);
+  c.dt = dt;
+  c.shape = std::move(shape);
+  c.axes = std::move(axes);
+  int64_t lo = c.axes.front(), hi = c.axes.back();
+  if (hi - lo + 1 != int64_t(c.axes.size())) {
+    std::fprintf(stderr, "case %s: reduced axes must be adjacent\n",
+                 c.id.c_str());
+    std::exit(2);
+  }
+  for (int64_t i = 0; i < int64_t(c.shape.size()); ++i) {
+    if (i < lo)
+      c.O *= c.shape[i];
+    else if (i > hi)
+      c.I *= c.shape[i];
+    else
+      c.R *= c.shape[i];
+    if (i < lo || i > hi)
+      c.outShape.push_back(c.shape[i]);
+  }
+  return c;
+}
+
+std::vector<Case> allCases() {
+  return {
+      makeCase("A", "case_a", DType::F32, {4096, 4096}, {1}),
+      makeCase("B", "case_b", DType::F32, {4096, 4096}, {0}),
+      makeCase("C", "case_c", DType::F32, {32, 256, 56, 56}, {2, 3}),
+      makeCase("D", "case_d", DType::F32, {32, 56, 56, 256}, {1, 2}),
+      makeCase("E", "case_e", DType::F32, {64, 128, 768}, {2}),
+      makeCase("F", "case_f", DType::F32, {16, 1024, 1024}, {1}),
+      makeCase("G", "case_g", DType::F32, {int64_t(1) << 26}, {0}),
+      makeCase("H", "case_h", DType::F32, {256, 256}, {1}),
+      makeCase("I-f16", "case_i_f16", DType::F16, {4096, 4096}, {1}),
+      makeCase("I-bf16", "case_i_bf16", DType::BF16, {4096, 4096}, {1}),
+  };
+}
+
+Buffer allocBuffer(size_t bytes) {
+  const size_t align = size_t(2)
+                       << 20; // 2 MiB: transparent huge pages where enabled
+  size_t sz = (bytes + align - 1) / align * align;
+  void *p = std::aligned_alloc(align, sz ? sz : align);
+  if (!p) {
+    std::fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+    std::exit(2);
+  }
+#ifdef MADV_HUGEPAGE
+  madvise(p, sz, MADV_HUGEPAGE);
+#endif
+  return Buffer(p);
+}
+
+void fillInput(const Case &c, void *p, uint64_t seed) {
+  uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+  int64_t n = c.numel();
+  for (int64_t i = 0; i < n; ++i) {
+    s ^= s >> 12;
+    s ^= s << 25;
+    s ^= s >> 27;
+    float f = float((s * 0x2545F4914F6CDD1Dull) >> 40) * (1.0f / 16777216.0f);
+    switch (c.dt) {
+    case DType::F32:
+      static_cast<float *>(p)[i] = f;
+      break;
+    case DType::F16:
+      static_cast<uint16_t *>(p)[i] = f32ToF16(f);
+      break;
+    case DType::BF16:
+      static_cast<uint16_t *>(p)[i] = f32ToBf16(f);
+      break;
+    }
+  }
+}
+
+} // namespace rbench

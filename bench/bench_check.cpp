@@ -1,0 +1,75 @@
+// Every implementation's first result is checked against a compensated
+// double-precision mean before it is timed.
+#include "bench_common.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace rbench {
+
+std::vector<double> reference(const Case &c, const void *in) {
+  std::vector<double> ref(c.outNumel());
+  std::vector<double> sum(c.I), comp(c.I);
+  for (int64_t o = 0; o < c.O; ++o) {
+    std::fill(sum.begin(), sum.end(), 0.0);
+    std::fill(comp.begin(), comp.end(), 0.0);
+    for (int64_t r = 0; r < c.R; ++r) {
+      int64_t base = (o * c.R + r) * c.I;
+      for (int64_t i = 0; i < c.I; ++i) {
+        double x = loadAsDouble(c.dt, in, base + i), t = sum[i] + x;
+        comp[i] += std::fabs(sum[i]) >= std::fabs(x) ? (sum[i] - t) + x
+                                                     : (x - t) + sum[i];
+        sum[i] = t;
+      }
+    }
+    for (int64_t i = 0; i < c.I; ++i)
+      ref[o * c.I + i] = (sum[i] + comp[i]) / double(c.R);
+  }
+  return ref;
+}
+
+// Tolerance: f32 relative 2^-20 (docs/ReduceMean.md §4); f16/bf16 one unit in
+// the last place of the reference (docs/ReduceMean.md §4: f32 accumulation,
+// one rounding).
+static double tolerance(DType t, double ref) {
+  if (t == DType::F32)
+    return std::ldexp(std::fabs(ref), -20);
+  int e;
+  std::frexp(ref, &e); // |ref| = m 2^e, m in [0.5, 1)
+  int mant = t == DType::F16 ? 10 : 7;
+  int ex = std::max(e - 1, t == DType::F16 ? -14 : -126);
+  return std::ldexp(1.0, ex - mant);
+}
+
+std::string Check::describe() const {
+  char b[160];
+  std::snprintf(
+      b, sizeof b,
+      "max error %.3g x tolerance at output %lld (got %.9g, ref %.9g)", worst,
+      (long long)at, got, ref);
+  return b;
+}
+
+Check check(const Case &c, const void *out, const std::vector<double> &ref) {
+  Check k;
+  for (int64_t i = 0; i < c.outNumel(); ++i) {
+    double g = loadAsDouble(c.dt, out, i);
+    double err = std::fabs(g - ref[i]) / tolerance(c.dt, ref[i]);
+    if (std::isnan(g))
+      err = INFINITY;
+    k.maxRel = std::max(k.maxRel, std::isnan(g) ? INFINITY
+                                                : std::fabs(g - ref[i]) /
+                                                      std::fabs(ref[i]));
+    if (!(err <= k.worst)) {
+      k.worst = err;
+      k.at = i;
+      k.got = g;
+      k.ref = ref[i];
+    }
+  }
+  k.ok = k.worst <= 1.0;
+  return k;
+}
+
+} // namespace rbench

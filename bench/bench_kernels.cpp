@@ -1,0 +1,128 @@
+// rmean's kernels: `_mlir_ciface_<kernel>_<variant>`, one object per kernel
+// and variant, built by bench/CMakeLists.txt. Declared weak: a variant that
+// could not be compiled (rmean-opt rejects its pipeline options) links an
+// empty object, its symbols stay null and its column shows n/a. To add a
+// variant, add it to RMEAN_BENCH_VARIANTS in bench/CMakeLists.txt and to
+// RMEAN_VARIANTS here (suffix, column label, compared-to peer column).
+#include "bench_common.h"
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <cstdio>
+#include <type_traits>
+
+// clang-format off
+#define RMEAN_KERNELS(X)                                                       \
+  X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
+  X(case_h) X(case_i_f16) X(case_i_bf16)
+// clang-format on
+#define RMEAN_VARIANTS(X, k)                                                   \
+  X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
+
+// The kernels differ in element type and rank; their descriptors are passed
+// as opaque pointers and built with the matching StridedMemRefType below.
+#define DECL_V(k, v, label, vs, thr)                                           \
+  extern "C" __attribute__((weak)) void _mlir_ciface_##k##_##v(void *, void *);
+#define DECL_K(k) RMEAN_VARIANTS(DECL_V, k)
+RMEAN_KERNELS(DECL_K)
+
+namespace rbench {
+
+struct KernelEntry {
+  const char *kernel, *variant;
+  KernelFn fn;
+};
+#define ENTRY_V(k, v, label, vs, thr) {#k, #v, &_mlir_ciface_##k##_##v},
+#define ENTRY_K(k) RMEAN_VARIANTS(ENTRY_V, k)
+static const KernelEntry kKernels[] = {RMEAN_KERNELS(ENTRY_K)};
+
+#define VINFO(k, v, label, vs, thr) {#v, label, vs, thr},
+const std::vector<VariantInfo> kVariants = {RMEAN_VARIANTS(VINFO, _)};
+
+KernelFn findKernel(const std::string &kernel, const std::string &variant) {
+  for (const KernelEntry &e : kKernels)
+    if (kernel == e.kernel && variant == e.variant)
+      return e.fn;
+  return nullptr;
+}
+
+// The result buffer is malloc'ed by the kernel and may be strided (a view of
+// a larger buffer); the caller's `out` is dense row-major.
+template <typename T>
+static void copyOut(DynamicMemRefType<T> r, const std::vector<int64_t> &shape,
+                    T *dst) {
+  bool identity = r.offset == 0;
+  int64_t numel = 1;
+  for (int64_t i = r.rank - 1; i >= 0; numel *= shape[i], --i)
+    identity = identity && r.sizes[i] == shape[i] &&
+               (r.strides[i] == numel || shape[i] == 1);
+  if (identity) {
+    std::memcpy(dst, r.data, size_t(numel) * sizeof(T));
+    return;
+  }
+  for (T &v : r)
+    *dst++ = v;
+}
+
+template <typename T, int N, int M>
+static void callKernel(KernelFn fn, const Case &c, const void *in, void *out) {
+  StridedMemRefType<T, N> din;
+  din.basePtr = din.data = static_cast<T *>(const_cast<void *>(in));
+  din.offset = 0;
+  int64_t stride = 1;
+  for (int i = N - 1; i >= 0; --i) {
+    din.sizes[i] = c.shape[i];
+    din.strides[i] = stride;
+    stride *= c.shape[i];
+  }
+  StridedMemRefType<T, M> dout;
+  fn(&dout, &din);
+  copyOut(DynamicMemRefType<T>(dout), c.outShape, static_cast<T *>(out));
+  std::free(dout.basePtr);
+}
+
+// Descriptors have the rank in their type: instantiate input ranks 1-4 and
+// result ranks 0-3, enough for every §7 case.
+template <typename T, int N> static RmeanCall forResultRank(size_t m) {
+  switch (m) {
+  case 0:
+    return callKernel<T, N, 0>;
+  case 1:
+    return callKernel<T, N, 1>;
+  case 2:
+    return callKernel<T, N, 2>;
+  case 3:
+    return callKernel<T, N, 3>;
+  }
+  return nullptr;
+}
+
+template <typename T> static RmeanCall forRanks(size_t n, size_t m) {
+  switch (n) {
+  case 1:
+    return forResultRank<T, 1>(m);
+  case 2:
+    return forResultRank<T, 2>(m);
+  case 3:
+    return forResultRank<T, 3>(m);
+  case 4:
+    return forResultRank<T, 4>(m);
+  }
+  return nullptr;
+}
+
+RmeanCall rmeanCall(const Case &c) {
+  // Only the element size matters to a descriptor: f16 and bf16 share
+  // uint16_t storage.
+  RmeanCall call = c.dt == DType::F32
+                       ? forRanks<float>(c.shape.size(), c.outShape.size())
+                       : forRanks<uint16_t>(c.shape.size(), c.outShape.size());
+  if (!call) {
+    std::fprintf(stderr, "case %s: no descriptor for rank %zu -> %zu\n",
+                 c.id.c_str(), c.shape.size(), c.outShape.size());
+    std::exit(2);
+  }
+  return call;
+}
+
+} // namespace rbench

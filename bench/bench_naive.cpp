@@ -1,0 +1,64 @@
+// The naive loop: what one writes by hand. Walks the input in memory order
+// with a row of double accumulators per kept [O] index (for a contiguous
+// reduction: one scalar double sum per output). Compiled at -O3
+// -march=native like the rest of the benchmark.
+#include "bench_common.h"
+
+#include <algorithm>
+
+namespace rbench {
+
+template <typename Load, typename Store>
+static void naiveT(const Case &c, Load load, Store store) {
+  if (c.I == 1) { // contiguous reduction: one scalar sum per output
+    for (int64_t o = 0; o < c.O; ++o) {
+      double s = 0;
+      for (int64_t r = 0; r < c.R; ++r)
+        s += load(o * c.R + r);
+      store(o, s / double(c.R));
+    }
+    return;
+  }
+  std::vector<double> acc(c.I);
+  for (int64_t o = 0; o < c.O; ++o) {
+    std::fill(acc.begin(), acc.end(), 0.0);
+    for (int64_t r = 0; r < c.R; ++r) {
+      int64_t base = (o * c.R + r) * c.I;
+      for (int64_t i = 0; i < c.I; ++i)
+        acc[i] += load(base + i);
+    }
+    for (int64_t i = 0; i < c.I; ++i)
+      store(o * c.I + i, acc[i] / double(c.R));
+  }
+}
+
+void runNaive(const Case &c, const void *in, void *out) {
+  switch (c.dt) {
+  case DType::F32: {
+    auto *x = static_cast<const float *>(in);
+    auto *y = static_cast<float *>(out);
+    naiveT(
+        c, [x](int64_t i) { return double(x[i]); },
+        [y](int64_t i, double v) { y[i] = float(v); });
+    break;
+  }
+  case DType::F16: {
+    auto *x = static_cast<const _Float16 *>(in);
+    auto *y = static_cast<uint16_t *>(out);
+    naiveT(
+        c, [x](int64_t i) { return double(x[i]); },
+        [y](int64_t i, double v) { y[i] = f64ToF16(v); });
+    break;
+  }
+  case DType::BF16: {
+    auto *x = static_cast<const uint16_t *>(in);
+    auto *y = static_cast<uint16_t *>(out);
+    naiveT(
+        c, [x](int64_t i) { return double(bf16ToF32(x[i])); },
+        [y](int64_t i, double v) { y[i] = f32ToBf16(float(v)); });
+    break;
+  }
+  }
+}
+
+} // namespace rbench
