@@ -14,6 +14,7 @@
 
 #include "OwnedOps.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -43,14 +44,12 @@ static void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
     auto fill = init.getDefiningOp<linalg::FillOp>();
     if (!fill)
       continue;
-    auto floatTy = dyn_cast<FloatType>(fill.getInputs()[0].getType());
-    if (!floatTy)
+    Type type = fill.getInputs()[0].getType();
+    if (!isa<FloatType>(type))
       continue;
     rewriter.setInsertionPoint(fill);
     Value negZero = arith::ConstantOp::create(
-        rewriter, fill.getLoc(), floatTy,
-        rewriter.getFloatAttr(
-            floatTy, APFloat::getZero(floatTy.getFloatSemantics(), true)));
+        rewriter, fill.getLoc(), type, getAdditiveIdentity(rewriter, type));
     rewriter.modifyOpInPlace(
         fill, [&] { fill.getInputsMutable()[0].assign(negZero); });
   }

@@ -12,6 +12,7 @@
 
 #include "OwnedOps.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -123,12 +124,7 @@ static VectorType withF32(Type t) {
 
 /// -0.0 in every lane of `t`.
 static Value negativeZeros(OpBuilder &b, Location loc, VectorType t) {
-  return arith::ConstantOp::create(
-      b, loc, t,
-      DenseElementsAttr::get(
-          t, b.getFloatAttr(t.getElementType(),
-                            APFloat::getZero(APFloat::IEEEsingle(),
-                                             /*Negative=*/true))));
+  return arith::ConstantOp::create(b, loc, t, getAdditiveIdentity(b, t));
 }
 
 /// A 1-D bf16 vector of even length, which splitBF16 can take apart.

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -85,17 +86,23 @@ Value MeanNumerics::fromStorage(OpBuilder &b, Location loc,
       .getResult(0);
 }
 
+TypedAttr mlir::rmean::getAdditiveIdentity(Builder &b, Type type) {
+  auto floatTy = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!floatTy)
+    return b.getZeroAttr(type);
+  FloatAttr negZero =
+      b.getFloatAttr(floatTy, APFloat::getZero(floatTy.getFloatSemantics(),
+                                               /*Negative=*/true));
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return DenseElementsAttr::get(shaped, negZero);
+  return negZero;
+}
+
 SmallVector<Value> MeanNumerics::buildZero(OpBuilder &b, Location loc) const {
   SmallVector<Value> zeros;
-  for (Type t : accumulatorTypes) {
-    // -0.0 is the additive identity of IEEE floats (+0.0 would turn a sum
-    // of -0.0 values into +0.0).
-    TypedAttr zero = b.getZeroAttr(t);
-    if (auto floatTy = dyn_cast<FloatType>(t))
-      zero = b.getFloatAttr(
-          floatTy, APFloat::getZero(floatTy.getFloatSemantics(), true));
-    zeros.push_back(arith::ConstantOp::create(b, loc, t, zero));
-  }
+  for (Type t : accumulatorTypes)
+    zeros.push_back(
+        arith::ConstantOp::create(b, loc, t, getAdditiveIdentity(b, t)));
   return zeros;
 }
 

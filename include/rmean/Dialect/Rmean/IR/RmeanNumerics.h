@@ -16,6 +16,11 @@
 
 namespace mlir::rmean {
 
+/// The additive identity rmean's sums start from: -0.0 for floats and
+/// vectors of floats (+0.0 would turn a sum of -0.0 values into +0.0), zero
+/// for everything else.
+TypedAttr getAdditiveIdentity(Builder &b, Type type);
+
 /// How elements of one type are summed and divided.
 struct MeanNumerics {
   enum class Kind { Float, SignedInt, UnsignedInt, Complex };
