@@ -34,7 +34,9 @@ static void addTensorStage(OpPassManager &pm,
   pm.addPass(createConvertRmeanToLinalgPass());
   // The strategy passes find the conversion's ops by their marker
   // attributes, so they run before anything can rebuild those ops.
-  if (options.vectorSize > 0) {
+  // 0 means scalar loops; a negative size reaches the selection, which
+  // rejects it with the allowed range.
+  if (options.vectorSize != 0) {
     RmeanSelectCPUStrategyPassOptions select;
     select.vectorSize = options.vectorSize;
     select.cacheTile = options.cacheTile;
