@@ -186,19 +186,121 @@ static Value allFinite(OpBuilder &b, Location loc, ArrayRef<Value> values) {
   return result;
 }
 
+/// The f32 loop over one block [iv, end) of `loop`: the original body with
+/// each accumulator's `acc(f64) + extf(x)` replaced by an f32 addition from
+/// -0.0. bf16 rows take the split form: the odd elements' halves of each
+/// 32-bit word accumulate in extra iter_args (see splitBF16), whose
+/// positions `oddIndex` receives (-1 for accumulators not split).
+static scf::ForOp buildBlockLoop(OpBuilder &b, Location loc, scf::ForOp loop,
+                                 ArrayRef<Accumulator> accs, Value iv,
+                                 Value end, ValueRange wide,
+                                 SmallVectorImpl<int64_t> &oddIndex) {
+  SmallVector<Value> inits(wide.begin(), wide.end());
+  for (Accumulator a : accs)
+    inits[a.index] = negativeZeros(b, loc, withF32(a.add.getType()));
+  oddIndex.assign(accs.size(), -1);
+  for (size_t k = 0; k < accs.size(); ++k) {
+    Accumulator a = accs[k];
+    if (!splitsBF16(a.ext.getIn().getType()))
+      continue;
+    VectorType half = halfF32(a.ext.getIn().getType());
+    oddIndex[k] = inits.size();
+    inits[a.index] = negativeZeros(b, loc, half);
+    inits.push_back(negativeZeros(b, loc, half));
+  }
+  return scf::ForOp::create(
+      b, loc, iv, end, loop.getStep(), inits,
+      [&](OpBuilder &ib, Location loc, Value j, ValueRange narrowAccs) {
+        IRMapping map;
+        map.map(loop.getInductionVar(), j);
+        map.map(loop.getRegionIterArgs(), narrowAccs);
+        for (Operation &op : loop.getBody()->without_terminator()) {
+          bool skip = llvm::any_of(accs, [&](Accumulator a) {
+            return &op == a.add.getOperation() || &op == a.ext.getOperation();
+          });
+          if (!skip)
+            ib.clone(op, map);
+        }
+        auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+        SmallVector<Value> results;
+        for (Value v : yield.getOperands())
+          results.push_back(map.lookupOrDefault(v));
+        results.resize(inits.size());
+        for (size_t k = 0; k < accs.size(); ++k) {
+          Accumulator a = accs[k];
+          Value x = map.lookupOrDefault(a.ext.getIn());
+          if (oddIndex[k] >= 0) {
+            auto [even, odd] = splitBF16(ib, loc, x);
+            results[a.index] = arith::AddFOp::create(
+                ib, loc, narrowAccs[a.index], even, narrowFlags(a.add));
+            results[oddIndex[k]] = arith::AddFOp::create(
+                ib, loc, narrowAccs[oddIndex[k]], odd, narrowFlags(a.add));
+            continue;
+          }
+          if (!getElementTypeOrSelf(x.getType()).isF32())
+            x = arith::ExtFOp::create(ib, loc, withF32(a.ext.getType()), x);
+          results[a.index] = arith::AddFOp::create(ib, loc, narrowAccs[a.index],
+                                                   x, narrowFlags(a.add));
+        }
+        scf::YieldOp::create(ib, loc, results);
+      });
+}
+
+/// Adds the block sums to the f64 accumulators when they are all finite;
+/// otherwise (special values or an f32 overflow) sums the block [iv, end)
+/// again with a copy of the original f64 loop.
+static scf::IfOp buildBlockCombine(OpBuilder &b, Location loc, scf::ForOp loop,
+                                   ArrayRef<Accumulator> accs, scf::ForOp block,
+                                   ArrayRef<int64_t> oddIndex, Value iv,
+                                   Value end, ValueRange wide) {
+  // Back to one f32 lane per element, in the original lane order.
+  SmallVector<Value> sums;
+  for (size_t k = 0; k < accs.size(); ++k) {
+    Value sum = block.getResult(accs[k].index);
+    if (oddIndex[k] >= 0)
+      sum = vector::InterleaveOp::create(b, loc, sum,
+                                         block.getResult(oddIndex[k]));
+    sums.push_back(sum);
+  }
+  auto isNarrowed = [&](unsigned i) {
+    return llvm::any_of(accs, [&](Accumulator a) { return a.index == i; });
+  };
+  return scf::IfOp::create(
+      b, loc, allFinite(b, loc, sums),
+      [&](OpBuilder &tb, Location loc) {
+        SmallVector<Value> results;
+        for (auto [i, w] : llvm::enumerate(wide))
+          results.push_back(isNarrowed(i) ? Value() : block.getResult(i));
+        for (size_t k = 0; k < accs.size(); ++k) {
+          Accumulator a = accs[k];
+          Value e = arith::ExtFOp::create(tb, loc, a.add.getType(), sums[k]);
+          results[a.index] = arith::AddFOp::create(tb, loc, wide[a.index], e,
+                                                   a.add.getFastmathAttr());
+        }
+        scf::YieldOp::create(tb, loc, results);
+      },
+      [&](OpBuilder &eb, Location loc) {
+        auto again = cast<scf::ForOp>(eb.clone(*loop));
+        again.setLowerBound(iv);
+        again.setUpperBound(end);
+        again.getInitArgsMutable().assign(wide);
+        // Already the fallback: a second run must not narrow it.
+        removeMarker<RmeanDialect::AccumulationLoopAttrHelper>(again);
+        scf::YieldOp::create(eb, loc, again.getResults());
+      });
+}
+
+/// Strip-mines `loop` into blocks of `blockTrips` iterations, each summed
+/// in f32 (buildBlockLoop) and combined into the f64 accumulators
+/// (buildBlockCombine), then peels the last, partial block.
 static void narrow(RewriterBase &rewriter, scf::ForOp loop,
                    ArrayRef<Accumulator> accs, int64_t blockTrips) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
-  int64_t step = *getConstantIntValue(loop.getStep());
-  int64_t blockSpan = step * blockTrips;
+  int64_t blockSpan = *getConstantIntValue(loop.getStep()) * blockTrips;
   rewriter.setInsertionPoint(loop);
   Value ub = loop.getUpperBound();
   Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockSpan);
-  auto isNarrowed = [&](unsigned i) {
-    return llvm::any_of(accs, [&](Accumulator a) { return a.index == i; });
-  };
-
   auto outer = scf::ForOp::create(
       rewriter, loc, loop.getLowerBound(), ub, blockStep, loop.getInitArgs(),
       [&](OpBuilder &b, Location loc, Value iv, ValueRange wide) {
@@ -211,99 +313,12 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
         Value len =
             affine::AffineMinOp::create(b, loc, lenMap, ValueRange{iv, ub});
         Value end = arith::AddIOp::create(b, loc, iv, len);
-
-        SmallVector<Value> inits(wide.begin(), wide.end());
-        for (Accumulator a : accs)
-          inits[a.index] = negativeZeros(b, loc, withF32(a.add.getType()));
-        // bf16 rows take the split form: the odd elements' halves of each
-        // 32-bit word accumulate in extra iter_args (see splitBF16).
-        SmallVector<int64_t> oddIndex(accs.size(), -1);
-        for (size_t k = 0; k < accs.size(); ++k) {
-          Accumulator a = accs[k];
-          if (!splitsBF16(a.ext.getIn().getType()))
-            continue;
-          VectorType half = halfF32(a.ext.getIn().getType());
-          oddIndex[k] = inits.size();
-          inits[a.index] = negativeZeros(b, loc, half);
-          inits.push_back(negativeZeros(b, loc, half));
-        }
-        auto inner = scf::ForOp::create(
-            b, loc, iv, end, loop.getStep(), inits,
-            [&](OpBuilder &ib, Location loc, Value j, ValueRange narrowAccs) {
-              IRMapping map;
-              map.map(loop.getInductionVar(), j);
-              map.map(loop.getRegionIterArgs(), narrowAccs);
-              for (Operation &op : loop.getBody()->without_terminator()) {
-                bool skip = llvm::any_of(accs, [&](Accumulator a) {
-                  return &op == a.add.getOperation() ||
-                         &op == a.ext.getOperation();
-                });
-                if (!skip)
-                  ib.clone(op, map);
-              }
-              auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-              SmallVector<Value> results;
-              for (Value v : yield.getOperands())
-                results.push_back(map.lookupOrDefault(v));
-              results.resize(inits.size());
-              for (size_t k = 0; k < accs.size(); ++k) {
-                Accumulator a = accs[k];
-                Value x = map.lookupOrDefault(a.ext.getIn());
-                if (oddIndex[k] >= 0) {
-                  auto [even, odd] = splitBF16(ib, loc, x);
-                  results[a.index] = arith::AddFOp::create(
-                      ib, loc, narrowAccs[a.index], even, narrowFlags(a.add));
-                  results[oddIndex[k]] =
-                      arith::AddFOp::create(ib, loc, narrowAccs[oddIndex[k]],
-                                            odd, narrowFlags(a.add));
-                  continue;
-                }
-                if (!getElementTypeOrSelf(x.getType()).isF32())
-                  x = arith::ExtFOp::create(ib, loc, withF32(a.ext.getType()),
-                                            x);
-                results[a.index] = arith::AddFOp::create(
-                    ib, loc, narrowAccs[a.index], x, narrowFlags(a.add));
-              }
-              scf::YieldOp::create(ib, loc, results);
-            });
-
-        // Back to one f32 lane per element, in the original lane order.
-        SmallVector<Value> sums;
-        for (size_t k = 0; k < accs.size(); ++k) {
-          Accumulator a = accs[k];
-          Value sum = inner.getResult(a.index);
-          if (oddIndex[k] >= 0)
-            sum = vector::InterleaveOp::create(b, loc, sum,
-                                               inner.getResult(oddIndex[k]));
-          sums.push_back(sum);
-        }
-        Value ok = allFinite(b, loc, sums);
-        auto ifOp = scf::IfOp::create(
-            b, loc, ok,
-            [&](OpBuilder &tb, Location loc) {
-              SmallVector<Value> results;
-              for (auto [i, w] : llvm::enumerate(wide))
-                results.push_back(isNarrowed(i) ? Value() : inner.getResult(i));
-              for (size_t k = 0; k < accs.size(); ++k) {
-                Accumulator a = accs[k];
-                Value e =
-                    arith::ExtFOp::create(tb, loc, a.add.getType(), sums[k]);
-                results[a.index] = arith::AddFOp::create(
-                    tb, loc, wide[a.index], e, a.add.getFastmathAttr());
-              }
-              scf::YieldOp::create(tb, loc, results);
-            },
-            [&](OpBuilder &eb, Location loc) {
-              // Special values or an f32 overflow: this block again, in f64.
-              auto again = cast<scf::ForOp>(eb.clone(*loop));
-              again.setLowerBound(iv);
-              again.setUpperBound(end);
-              again.getInitArgsMutable().assign(wide);
-              // Already the fallback: a second run must not narrow it.
-              removeMarker<RmeanDialect::AccumulationLoopAttrHelper>(again);
-              scf::YieldOp::create(eb, loc, again.getResults());
-            });
-        scf::YieldOp::create(b, loc, ifOp.getResults());
+        SmallVector<int64_t> oddIndex;
+        scf::ForOp block =
+            buildBlockLoop(b, loc, loop, accs, iv, end, wide, oddIndex);
+        scf::IfOp combined = buildBlockCombine(b, loc, loop, accs, block,
+                                               oddIndex, iv, end, wide);
+        scf::YieldOp::create(b, loc, combined.getResults());
       });
   rewriter.replaceOp(loop, outer.getResults());
   scf::ForOp remainder;
