@@ -167,7 +167,7 @@ func.func @inner_four_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tens
 // there before the pass is not turned into a tree.
 // CHECK-LABEL: func.func @user_reduction
 //  CHECK-NEXT:   %[[R:.+]] = vector.reduction <add>, %{{.+}} : vector<16xf32> into f32
-//   CHECK-NOT:   rmean.keep_order
+//   CHECK-NOT:   rmean.
 //  CHECK-NEXT:   return %[[R]]
 func.func @user_reduction(%v: vector<16xf32>) -> f32 {
   %r = vector.reduction <add>, %v : vector<16xf32> into f32
@@ -180,7 +180,7 @@ func.func @user_reduction(%v: vector<16xf32>) -> f32 {
 // CHECK-LABEL: func.func @user_multi_reduction
 //       CHECK:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [0] : vector<16xf32> to f32
 //   CHECK-NOT:   vector.extract_strided_slice
-//   CHECK-NOT:   rmean.keep_order
+//   CHECK-NOT:   rmean.
 // CHECK-LABEL: func.func @masked_fill_read
 //       CHECK:   vector.mask %{{.+}} { vector.transfer_read
 func.func @user_multi_reduction(%v: vector<16xf32>, %acc: f32) -> f32 {

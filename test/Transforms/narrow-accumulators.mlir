@@ -392,7 +392,7 @@ func.func @bf16_row(%x: tensor<4096xbf16>, %init: vector<32xf64>) -> vector<32xf
 
 // -----
 
-// Loops and row steps that rmean-cpu-tile-and-vectorize did not mark (user
+// Loops and row steps that rmean-cpu-tile did not mark (user
 // code) keep their f64 accumulation.
 // CHECK-LABEL: func.func @user_code
 //   CHECK-NOT:   f32>
