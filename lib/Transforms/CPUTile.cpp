@@ -13,6 +13,7 @@
 #include "rmean/Transforms/Passes.h"
 
 #include "OwnedOps.h"
+#include "ReductionLayout.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
@@ -21,6 +22,8 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
@@ -38,14 +41,18 @@ using namespace mlir::rmean;
 // Tiling steps
 //===----------------------------------------------------------------------===//
 
-/// Upstream starts partial sums at +0.0; use -0.0 so signed zeros survive.
+/// Upstream starts partial sums of an addition at +0.0; use -0.0 so signed
+/// zeros survive.
 static void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
   for (Value init : inits) {
     auto fill = init.getDefiningOp<linalg::FillOp>();
     if (!fill)
       continue;
-    Type type = fill.getInputs()[0].getType();
-    if (!isa<FloatType>(type))
+    // Only the +0.0 of an addition: other combiners start elsewhere (1.0
+    // for a product, -inf for a maximum).
+    Value value = fill.getInputs()[0];
+    Type type = value.getType();
+    if (!isa<FloatType>(type) || !matchPattern(value, m_PosZeroFloat()))
       continue;
     rewriter.setInsertionPoint(fill);
     Value negZero = arith::ConstantOp::create(
@@ -70,8 +77,17 @@ tileWith(RewriterBase &rewriter, TilingInterface op,
     return failure();
   }
   rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> result =
-      scf::tileUsingSCF(rewriter, op, options);
+  FailureOr<scf::SCFTilingResult> result;
+  {
+    // A tiling upstream refuses leaves a scalar reduction, which is correct:
+    // its diagnostics are for the debug log, not errors of the compilation.
+    ScopedDiagnosticHandler quiet(op->getContext(), [](Diagnostic &diag) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": upstream tiling: " << diag << "\n");
+      return success();
+    });
+    result = scf::tileUsingSCF(rewriter, op, options);
+  }
   if (failed(result) || result->tiledOps.empty() || result->loops.empty()) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tiling failed or left no loop: "
                             << *op << "\n");
@@ -142,13 +158,19 @@ static void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
 /// Splits the strategy's thread chunks off `op`; `op` itself when the
 /// strategy has one thread or the split does not apply.
 static TilingInterface splitThreads(RewriterBase &rewriter, TilingInterface op,
-                                    CPUStrategyAttr s, int64_t dim,
-                                    bool reduction) {
+                                    CPUStrategyAttr s, int64_t dim) {
   if (s.getThreads() <= 1)
     return op;
+  // A reduced dimension is split into partial sums, never shared.
+  bool reduction = cast<linalg::LinalgOp>(*op).getIteratorTypesArray()[dim] ==
+                   utils::IteratorType::reduction;
   FailureOr<TilingInterface> chunk =
       distribute(rewriter, op, dim, s.getThreads(), reduction);
-  return succeeded(chunk) ? *chunk : op;
+  if (failed(chunk)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": no thread split, one thread\n");
+    return op;
+  }
+  return *chunk;
 }
 
 /// [P..., R]: `rows_per_step` rows at a time, each row cut into
@@ -157,8 +179,7 @@ static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s) {
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   // Rows split across threads; a reduce-all splits the reduction.
-  TilingInterface current =
-      splitThreads(rewriter, op, s, /*dim=*/0, /*reduction=*/n == 1);
+  TilingInterface current = splitThreads(rewriter, op, s, /*dim=*/0);
   if (n > 1) {
     // Grouped rows: independent accumulator chains (more adds in flight)
     // and one set-up/merge per group. The row loop is peeled so that full
@@ -194,8 +215,7 @@ static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s) {
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   // The leading kept dimension if there is one, else the contiguous one.
-  TilingInterface current = splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1,
-                                         /*reduction=*/false);
+  TilingInterface current = splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1);
   SmallVector<int64_t> chunk(n, 1);
   chunk[n - 2] = 0;
   chunk[n - 1] = s.getCacheTile();
@@ -223,8 +243,10 @@ static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
 static LogicalResult applyFinalize(RewriterBase &rewriter, TilingInterface op,
                                    int64_t vectorSize) {
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
-  if (n == 0)
+  if (n == 0) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": 0-d division, nothing to tile\n");
     return success();
+  }
   SmallVector<int64_t> sizes(n, 1);
   sizes.back() = vectorSize;
   FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, sizes);
@@ -272,6 +294,14 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       bool isFinalize = hasMarker<RmeanDialect::FinalizeAttrHelper>(op);
       if (!isReduction && !isFinalize)
         return;
+      // Tiling an enclosing op would erase this one under our feet; rmean
+      // never nests its ops.
+      if (op->getParentOfType<linalg::LinalgOp>()) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": nested in a linalg op, "
+                                              "skipped: "
+                                << op << "\n");
+        return;
+      }
       auto tileable = dyn_cast<TilingInterface>(op.getOperation());
       if (!tileable) {
         op.emitError("rmean-cpu-tile: linalg.generic does not implement "
@@ -299,6 +329,22 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       if (!s || s.getKind() == CPUStrategyKind::None) {
         LLVM_DEBUG(llvm::dbgs()
                    << DEBUG_TYPE ": no vector strategy: " << op << "\n");
+        return;
+      }
+      // A hand-written strategy may not fit: applied to the wrong
+      // dimension it would tile a reduced dimension as a parallel one.
+      CPUStrategyKind fits = getFittingCPUStrategyKind(op);
+      if (fits != s.getKind()) {
+        op.emitWarning() << "rmean-cpu-tile: " << s
+                         << " does not fit this reduction ("
+                         << (fits == CPUStrategyKind::None
+                                 ? "no vector strategy does"
+                             : fits == CPUStrategyKind::Inner
+                                 ? "its reduced dimension is the last "
+                                   "one: inner"
+                                 : "its reduced dimension is followed "
+                                   "by a kept one: outer")
+                         << "); it stays scalar";
         return;
       }
       reductions.emplace_back(tileable, s);

@@ -205,8 +205,10 @@ struct RmeanCPUVectorizePass
       if (hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(loop))
         loops.push_back(loop);
     });
+    // Hoisting moves and creates ops through the rewriter, so what it
+    // hoists stays owned; the rest of the loop is not this pass's.
     for (scf::ForOp loop : loops)
-      owned.addNested(hoistLoopInvariantSubsets(rewriter, loop));
+      hoistLoopInvariantSubsets(rewriter, loop);
     // Hoisting leaves the accumulators as loop-carried vectors read once
     // from their (filled) tensors: forward the fill values.
     if (failed(owned.applyPatterns(finishing, all)))

@@ -458,8 +458,17 @@ struct RmeanNarrowAccumulatorsPass
   }
 
   void runOnOperation() override {
-    if (blockTrips < 1)
+    if (blockTrips < 0) {
+      getOperation().emitError()
+          << "rmean-narrow-accumulators: option 'block-trips' must be >= 0 "
+             "(0 keeps every addition in f64), got "
+          << static_cast<int64_t>(blockTrips);
+      return signalPassFailure();
+    }
+    if (blockTrips == 0) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": block-trips=0, nothing to do\n");
       return;
+    }
     SmallVector<std::pair<scf::ForOp, SmallVector<Accumulator>>> work;
     getOperation().walk([&](scf::ForOp loop) {
       if (std::optional<SmallVector<Accumulator>> accs =

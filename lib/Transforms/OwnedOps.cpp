@@ -21,10 +21,6 @@
 using namespace mlir;
 using namespace mlir::rmean;
 
-void OwnedOps::addNested(Operation *op) {
-  op->walk([&](Operation *nested) { ops.insert(nested); });
-}
-
 SmallVector<Operation *>
 OwnedOps::getOps(function_ref<bool(Operation *)> filter) const {
   SmallVector<Operation *> result;

@@ -28,10 +28,6 @@ public:
   }
   void notifyOperationErased(Operation *op) override { ops.remove(op); }
 
-  /// Records `op` and everything nested in it as owned (a loop this pass
-  /// created through upstream code that used no listener).
-  void addNested(Operation *op);
-
   /// The owned ops that satisfy `filter`, in creation order.
   SmallVector<Operation *> getOps(function_ref<bool(Operation *)> filter =
                                       [](Operation *) { return true; }) const;

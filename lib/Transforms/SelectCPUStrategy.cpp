@@ -8,6 +8,8 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "ReductionLayout.h"
+
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -22,46 +24,6 @@ namespace mlir::rmean {
 
 using namespace mlir;
 using namespace mlir::rmean;
-
-/// The strategy kind of a coalesced reduction.
-static CPUStrategyKind classify(linalg::GenericOp op) {
-  // One accumulator of a type that vectorises: f64 or i64. Compensated f64
-  // (two outputs), complex (two or four) and i128 stay scalar.
-  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1) {
-    LLVM_DEBUG(llvm::dbgs()
-               << DEBUG_TYPE ": several accumulators or "
-                             "inputs (compensated, complex), none\n");
-    return CPUStrategyKind::None;
-  }
-  Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!acc.isF64() && !acc.isInteger(64)) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": accumulator " << acc
-                            << " does not vectorise, none\n");
-    return CPUStrategyKind::None;
-  }
-  // Empty iteration spaces have nothing to vectorise (and tiling folds
-  // their loops away).
-  if (llvm::is_contained(op.getStaticLoopRanges(), 0)) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": empty iteration space, none\n");
-    return CPUStrategyKind::None;
-  }
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  int64_t n = iterators.size();
-  int64_t numReduced = llvm::count(iterators, utils::IteratorType::reduction);
-  if (numReduced != 1 ||
-      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity()) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": several reduced runs or a "
-                                          "permuted input, none\n");
-    return CPUStrategyKind::None;
-  }
-  if (iterators[n - 1] == utils::IteratorType::reduction)
-    return CPUStrategyKind::Inner;
-  if (n >= 2 && iterators[n - 2] == utils::IteratorType::reduction)
-    return CPUStrategyKind::Outer;
-  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduced dimension followed by "
-                                        "several kept ones, none\n");
-  return CPUStrategyKind::None;
-}
 
 /// Rows an "outer" step adds before updating the accumulator row. Summing
 /// eight rows first (in f32 with rmean-narrow-accumulators) cuts the
@@ -159,14 +121,17 @@ struct RmeanSelectCPUStrategyPass
                                 << op << "\n");
         return;
       }
-      CPUStrategyKind kind = classify(op);
+      CPUStrategyKind kind = getFittingCPUStrategyKind(op);
       int64_t lanes = kind == CPUStrategyKind::Inner
                           ? innerLanes(op, vectorSize)
                           : vectorSize;
+      // Wide lanes take fewer rows per step, within the attribute's bound.
+      int64_t rows = std::min(rowsPerStep(op, kind),
+                              CPUStrategyAttr::kMaxStepElements / lanes);
       setCPUStrategy(
-          op, CPUStrategyAttr::get(
-                  ctx, kind, lanes, std::max<int64_t>(cacheTile, vectorSize),
-                  threadsFor(op, numThreads), rowsPerStep(op, kind)));
+          op, CPUStrategyAttr::get(ctx, kind, lanes,
+                                   std::max<int64_t>(cacheTile, vectorSize),
+                                   threadsFor(op, numThreads), rows));
     });
   }
 };

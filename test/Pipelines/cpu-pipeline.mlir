@@ -4,7 +4,7 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // A negative vector-size is an error naming the range, not scalar code.
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: option 'vector-size' must be in [1, 4096], got -1
+// NEGATIVE: option 'vector-size' must be in [1, 1024], got -1
 
 // The whole module reaches the LLVM dialect: no rmean, tensor, linalg,
 // memref or scf op survives; functions marked llvm.emit_c_interface keep

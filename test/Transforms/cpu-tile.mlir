@@ -1,4 +1,4 @@
-// RUN: rmean-opt %s --rmean-cpu-tile --split-input-file | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-tile --split-input-file -verify-diagnostics | FileCheck %s
 
 // Each case starts from the linalg ops convert-rmean-to-linalg creates,
 // written by hand with their markers and a #rmean.cpu_strategy.
@@ -212,4 +212,107 @@ func.func @user_code_untouched(%x: !rows, %init: tensor<64xf64>, %n: index) -> (
     linalg.yield %s : f64
   } -> tensor<64xf64>
   return %sum, %loop, %ours : index, tensor<64xf64>, tensor<64xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+#s = affine_map<() -> ()>
+
+// @negative_kind_mismatch: a hand-written strategy whose kind does not fit
+// the layout is refused with a warning, and the reduction stays scalar:
+// "inner" on a column reduction, "outer" (with threads, which would split
+// the reduced dimension without partial sums) on a reduce-all, and a
+// strategy on a 0-d op.
+// CHECK-LABEL: func.func @negative_kind_mismatch
+//   CHECK-NOT:   scf.for
+//   CHECK-NOT:   scf.forall
+//       CHECK:   return
+func.func @negative_kind_mismatch(%x: tensor<100x40xf32>, %y: tensor<1000xf32>, %z: tensor<f32>,
+                                  %i2: tensor<40xf64>, %i0: tensor<f64>) -> (tensor<40xf64>, tensor<f64>, tensor<f64>) {
+  // expected-warning@+1 {{rmean-cpu-tile: #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 32, rows_per_step = 4> does not fit this reduction (its reduced dimension is followed by a kept one: outer); it stays scalar}}
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<100x40xf32>) outs(%i2 : tensor<40xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 32, rows_per_step = 4>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<40xf64>
+  // expected-warning@+1 {{(its reduced dimension is the last one: inner); it stays scalar}}
+  %1 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%y : tensor<1000xf32>) outs(%i0 : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 8, threads = 4>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  // expected-warning@+1 {{(no vector strategy does); it stays scalar}}
+  %2 = linalg.generic {indexing_maps = [#s, #s], iterator_types = []}
+      ins(%z : tensor<f32>) outs(%i0 : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64, threads = 4>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0, %1, %2 : tensor<40xf64>, tensor<f64>, tensor<f64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#id1 = affine_map<(d0) -> (d0)>
+
+// @negative_nested: a marked reduction inside another linalg op's body is
+// not rmean's shape and is skipped (tiling the outer op would erase it).
+// CHECK-LABEL: func.func @negative_nested
+//       CHECK:   linalg.generic
+//       CHECK:     linalg.generic {{.+}} rmean.reduction
+func.func @negative_nested(%x: tensor<64x100xf32>, %init: tensor<64xf64>, %v: tensor<64xf64>) -> tensor<64xf32> {
+  %out = tensor.empty() : tensor<64xf32>
+  %1 = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%v : tensor<64xf64>) outs(%out : tensor<64xf32>) {
+  ^bb0(%in: f64, %o: f32):
+    %inner = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<64x100xf32>) outs(%init : tensor<64xf64>)
+        attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} {
+    ^bb0(%in2: f32, %acc2: f64):
+      %e2 = arith.extf %in2 : f32 to f64
+      %s2 = arith.addf %acc2, %e2 : f64
+      linalg.yield %s2 : f64
+    } -> tensor<64xf64>
+    %c0 = arith.constant 0 : index
+    %w = tensor.extract %inner[%c0] : tensor<64xf64>
+    %d = arith.divf %in, %w : f64
+    %t = arith.truncf %d : f64 to f32
+    linalg.yield %t : f32
+  } -> tensor<64xf32>
+  return %1 : tensor<64xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Only the +0.0 start of an addition becomes -0.0: the partial products
+// of a (hand-marked) product reduction start at 1.0.
+// CHECK-LABEL: func.func @product_start
+//       CHECK:   %[[ONE:.+]] = arith.constant 1.000000e+00 : f64
+//       CHECK:   linalg.fill ins(%[[ONE]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
+func.func @product_start(%x: tensor<4x64xf64>, %init: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4x64xf64>) outs(%init : tensor<4xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} {
+  ^bb0(%in: f64, %acc: f64):
+    %s = arith.mulf %acc, %in : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %0 : tensor<4xf64>
 }

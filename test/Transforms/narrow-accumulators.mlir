@@ -3,6 +3,8 @@
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=4611686018427387904" --split-input-file | FileCheck %s --check-prefix=HUGE
 // RUN: rmean-opt %s --rmean-narrow-accumulators --rmean-narrow-accumulators --split-input-file | FileCheck %s --check-prefix=TWICE
+// RUN: not rmean-opt %s --rmean-narrow-accumulators="block-trips=-3" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// NEGATIVE: option 'block-trips' must be >= 0 (0 keeps every addition in f64), got -3
 
 // f16 row: blocks of 8 iterations (8 x 32 = 256 elements) summed in f32
 // from -0.0, then added to the f64 accumulator when every lane is finite;

@@ -1,13 +1,13 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256 num-threads=3" --split-input-file | FileCheck %s --check-prefix=OPTS
-// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=4096" --split-input-file | FileCheck %s --check-prefix=BIG
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=1024" --split-input-file | FileCheck %s --check-prefix=BIG
 // Options outside the attribute's range are one clear error.
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS
-// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=4097" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS2
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=1025" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS2
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTH
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="cache-tile=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADCT
-// BADVS: option 'vector-size' must be in [1, 4096], got 0
-// BADVS2: option 'vector-size' must be in [1, 4096], got 4097
+// BADVS: option 'vector-size' must be in [1, 1024], got 0
+// BADVS2: option 'vector-size' must be in [1, 1024], got 1025
 // BADTH: option 'num-threads' must be in [1, 4096], got -2
 // BADCT: option 'cache-tile' must be in [1, 1073741824], got 0
 
@@ -219,7 +219,7 @@ func.func @override_on_reduce_mean(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 
 // Huge lane counts are clamped to the attribute's bound when doubled.
 // BIG-LABEL: func.func @clamped
-//       BIG:   #rmean.cpu_strategy<kind = inner, vector_size = 4096, cache_tile = 4096>
+//       BIG:   #rmean.cpu_strategy<kind = inner, vector_size = 1024, cache_tile = 1024>
 func.func @clamped(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x8192xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>

@@ -11,14 +11,14 @@ func.func @bad_kind() attributes {s = #rmean.cpu_strategy<kind = sideways, vecto
 
 // -----
 
-// expected-error@+1 {{'#rmean.cpu_strategy' expects vector_size in [1, 4096], got 0}}
+// expected-error@+1 {{'#rmean.cpu_strategy' expects vector_size in [1, 1024], got 0}}
 func.func @zero_vector_size() attributes {s = #rmean.cpu_strategy<kind = inner, vector_size = 0, cache_tile = 64>} {
   return
 }
 
 // -----
 
-// expected-error@+1 {{'#rmean.cpu_strategy' expects vector_size in [1, 4096], got 4294967296}}
+// expected-error@+1 {{'#rmean.cpu_strategy' expects vector_size in [1, 1024], got 4294967296}}
 func.func @huge_vector_size() attributes {s = #rmean.cpu_strategy<kind = inner, vector_size = 4294967296, cache_tile = 64>} {
   return
 }
@@ -82,4 +82,12 @@ func.func @unknown_rmean_attribute(%a: f32) -> f32 {
   // expected-error@+1 {{unknown rmean attribute 'rmean.cpu_stratgey'}}
   %s = arith.addf %a, %a {rmean.cpu_stratgey = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : f32
   return %s : f32
+}
+
+// -----
+
+// One vector step of rows_per_step x vector_size elements stays bounded.
+// expected-error@+1 {{'#rmean.cpu_strategy' expects rows_per_step * vector_size <= 8192, got 64 * 1024}}
+func.func @too_big_step() attributes {s = #rmean.cpu_strategy<kind = outer, vector_size = 1024, cache_tile = 1024, rows_per_step = 64>} {
+  return
 }

@@ -33,14 +33,20 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         CPUStrategyKind kind, int64_t vectorSize,
                         int64_t cacheTile, int64_t threads,
                         int64_t rowsPerStep) {
-  return success(
-      succeeded(
-          verifyRange(emitError, "vector_size", vectorSize, kMaxVectorSize)) &&
-      succeeded(
-          verifyRange(emitError, "cache_tile", cacheTile, kMaxCacheTile)) &&
-      succeeded(verifyRange(emitError, "threads", threads, kMaxThreads)) &&
-      succeeded(verifyRange(emitError, "rows_per_step", rowsPerStep,
-                            kMaxRowsPerStep)));
+  if (failed(
+          verifyRange(emitError, "vector_size", vectorSize, kMaxVectorSize)) ||
+      failed(verifyRange(emitError, "cache_tile", cacheTile, kMaxCacheTile)) ||
+      failed(verifyRange(emitError, "threads", threads, kMaxThreads)) ||
+      failed(verifyRange(emitError, "rows_per_step", rowsPerStep,
+                         kMaxRowsPerStep)))
+    return failure();
+  // Both factors are bounded above, so the product cannot overflow.
+  if (rowsPerStep * vectorSize > kMaxStepElements)
+    return emitError() << "'#rmean.cpu_strategy' expects rows_per_step * "
+                          "vector_size <= "
+                       << kMaxStepElements << ", got " << rowsPerStep << " * "
+                       << vectorSize;
+  return success();
 }
 
 void RmeanDialect::registerAttributes() {

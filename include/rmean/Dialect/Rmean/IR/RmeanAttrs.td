@@ -58,8 +58,9 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     `threads` (default 1) splits the outermost kept dimension, or the
     reduced one of a reduce-all, into that many `scf.forall` chunks;
     `rows_per_step` defaults to 1. Every value is a positive integer with
-    an upper bound that keeps the generated vectors and loops reasonable
-    (see `verify`).
+    an upper bound that keeps the generated vectors and loops reasonable:
+    `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
+    `threads` <= 4096, `cache_tile` <= 2^30.
 
     ```mlir
     %s = linalg.generic {...} ins(%x : tensor<64x4096xf32>) ...
@@ -78,8 +79,12 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// Largest `vector_size`: accumulator lanes beyond this only build
-    /// huge vector types (and compile for minutes) without any gain.
-    static constexpr int64_t kMaxVectorSize = 4096;
+    /// huge vector types (minutes in LLVM) without any gain; 16 to 64 is
+    /// what a CPU has registers for.
+    static constexpr int64_t kMaxVectorSize = 1024;
+    /// Largest `rows_per_step * vector_size`: the elements of one vector
+    /// step (the same reason).
+    static constexpr int64_t kMaxStepElements = 8192;
     /// Largest `cache_tile`, `threads` and `rows_per_step`.
     static constexpr int64_t kMaxCacheTile = int64_t(1) << 30;
     static constexpr int64_t kMaxThreads = 4096;

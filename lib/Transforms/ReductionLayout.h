@@ -1,0 +1,30 @@
+//===- ReductionLayout.h - which CPU strategy fits a reduction --*- C++ -*-===//
+//
+// The one place that decides which vector strategy kind a reduction's
+// layout admits: rmean-select-cpu-strategy records it, and rmean-cpu-tile
+// refuses a (hand-written) strategy of another kind, which upstream tiling
+// would otherwise apply to the wrong dimension (e.g. a thread split of a
+// reduced dimension without partial sums, a data race).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RMEAN_LIB_TRANSFORMS_REDUCTIONLAYOUT_H
+#define RMEAN_LIB_TRANSFORMS_REDUCTIONLAYOUT_H
+
+#include "rmean/Dialect/Rmean/IR/RmeanAttrs.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::rmean {
+
+/// The vector strategy kind that fits `op` (a coalesced reduction): `Inner`
+/// when its only reduced dimension is the last one, `Outer` when that
+/// dimension is followed by exactly one kept one, `None` for anything else
+/// (several reduced runs, several inputs or accumulators, accumulators
+/// other than f64/i64 such as compensated f64, complex or i128, a permuted
+/// input, an empty iteration space).
+CPUStrategyKind getFittingCPUStrategyKind(linalg::LinalgOp op);
+
+} // namespace mlir::rmean
+
+#endif // RMEAN_LIB_TRANSFORMS_REDUCTIONLAYOUT_H
