@@ -72,7 +72,7 @@ def RmeanSelectCPUStrategyPass
     tuner can override the choice by hand (on the `rmean.reduce_mean`, which
     the conversion carries onto its reduction, or on the reduction itself).
     Options outside the range the attribute accepts (vector-size in
-    [1, 4096], cache-tile in [1, 2^30], num-threads in [1, 4096]) are an
+    [1, 1024], cache-tile in [1, 2^30], num-threads in [1, 4096]) are an
     error.
 
     ```mlir
@@ -108,9 +108,11 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     static. The finalising division (`rmean.finalize`) of such a reduction
     is tiled along its last dimension. Full tiles are marked
     `rmean.vectorize` for `rmean-cpu-vectorize`, and the loops that
-    accumulate a reduction `rmean.accumulation_loop`. Upstream's clean-up
-    patterns after tiling run on the ops this pass created only; user IR
-    around the reductions is left as it is.
+    accumulate a reduction `rmean.accumulation_loop`. A strategy whose
+    kind does not fit the reduction's layout (written by hand) gets a
+    warning and the reduction stays scalar. Upstream's clean-up patterns
+    after tiling run on the ops this pass created only; user IR around the
+    reductions is left as it is.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["parallel", "reduction"]}
