@@ -98,10 +98,10 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Vector ops left by the strategies: masks first, then transfers to
   // loads/stores, then what remains of multi-reductions.
-  pm.addPass(vector::createLowerVectorMaskPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
-  pm.addPass(vector::createLowerVectorMultiReductionPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));

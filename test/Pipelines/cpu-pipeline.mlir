@@ -2,6 +2,8 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
 // RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=0" | FileCheck %s --check-prefix=SCALAR
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// The pipeline also runs inside --pass-pipeline, after other passes.
+// RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline)" | FileCheck %s
 // A negative vector-size is an error naming the range, not scalar code.
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: option 'vector-size' must be in [1, 1024], got -1
