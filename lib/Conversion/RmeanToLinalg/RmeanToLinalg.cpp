@@ -10,6 +10,7 @@
 #include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
 
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/IR/RmeanExactArithmetic.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 #include "rmean/Dialect/Rmean/IR/RmeanOps.h"
 
@@ -25,7 +26,6 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "convert-rmean-to-linalg"
@@ -123,17 +123,11 @@ static Value buildFinalize(OpBuilder &b, Location loc,
 /// reduced static sizes multiply without overflow (dynamic ones count 1).
 static std::optional<int64_t> staticReducedCount(RankedTensorType inputType,
                                                  ArrayRef<int64_t> reduced) {
-  int64_t count = 1;
-  for (int64_t d : reduced) {
-    if (inputType.isDynamicDim(d))
-      continue;
-    std::optional<int64_t> next =
-        llvm::checkedMul(count, inputType.getDimSize(d));
-    if (!next)
-      return std::nullopt;
-    count = *next;
-  }
-  return count;
+  SmallVector<int64_t> sizes;
+  for (int64_t d : reduced)
+    if (!inputType.isDynamicDim(d))
+      sizes.push_back(inputType.getDimSize(d));
+  return getCheckedElementCount(sizes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,19 +231,17 @@ collapsedShapeOf(RankedTensorType inputType,
                  ArrayRef<ReassociationIndices> groups) {
   SmallVector<int64_t> shape;
   for (const ReassociationIndices &group : groups) {
-    int64_t size = 1;
-    for (int64_t d : group) {
-      if (size == ShapedType::kDynamic || inputType.isDynamicDim(d)) {
-        size = ShapedType::kDynamic;
-        continue;
-      }
-      std::optional<int64_t> next =
-          llvm::checkedMul(size, inputType.getDimSize(d));
-      if (!next)
-        return std::nullopt;
-      size = *next;
+    SmallVector<int64_t> sizes;
+    for (int64_t d : group)
+      sizes.push_back(inputType.getDimSize(d));
+    if (llvm::any_of(sizes, ShapedType::isDynamic)) {
+      shape.push_back(ShapedType::kDynamic);
+      continue;
     }
-    shape.push_back(size);
+    std::optional<int64_t> size = getCheckedElementCount(sizes);
+    if (!size)
+      return std::nullopt;
+    shape.push_back(*size);
   }
   return shape;
 }
