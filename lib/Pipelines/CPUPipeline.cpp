@@ -8,6 +8,7 @@
 #include "rmean/Pipelines/Pipelines.h"
 
 #include "rmean/Conversion/Passes.h"
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -130,10 +131,52 @@ void mlir::rmean::buildRmeanCPUPipeline(
   addLLVMStage(pm);
 }
 
+/// Reports `name = value` outside [lo, hi] through `emitError`.
+static LogicalResult
+checkRange(StringRef name, int64_t value, int64_t lo, int64_t hi,
+           function_ref<LogicalResult(const Twine &)> emitError) {
+  if (value >= lo && value <= hi)
+    return success();
+  if (hi == std::numeric_limits<int64_t>::max())
+    return emitError("rmean-cpu-pipeline: option '" + name +
+                     "' must be >= " + Twine(lo) + ", got " + Twine(value));
+  return emitError("rmean-cpu-pipeline: option '" + name + "' must be in [" +
+                   Twine(lo) + ", " + Twine(hi) + "], got " + Twine(value));
+}
+
+LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
+    const RmeanCPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> emitError) {
+  // The ranges of #rmean.cpu_strategy, which the selection writes; 0 lanes
+  // means scalar loops, 0 block trips f64 additions only.
+  return success(
+      succeeded(checkRange("vector-size", options.vectorSize, 0,
+                           CPUStrategyAttr::kMaxVectorSize, emitError)) &&
+      succeeded(checkRange("cache-tile", options.cacheTile, 1,
+                           CPUStrategyAttr::kMaxCacheTile, emitError)) &&
+      succeeded(checkRange("num-threads", options.numThreads, 1,
+                           CPUStrategyAttr::kMaxThreads, emitError)) &&
+      succeeded(checkRange("block-trips", options.blockTrips, 0,
+                           std::numeric_limits<int64_t>::max(), emitError)));
+}
+
 void mlir::rmean::registerRmeanPipelines() {
-  PassPipelineRegistration<RmeanCPUPipelineOptions>(
+  // PassPipelineRegistration cannot reject parsed values; this registration
+  // checks them once, before anything runs.
+  registerPassPipeline(
       "rmean-cpu-pipeline",
       "Lower rmean (and the upstream ops around it) to the LLVM dialect for "
       "the host CPU",
-      buildRmeanCPUPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> emitError) {
+        RmeanCPUPipelineOptions options;
+        if (failed(options.parseFromString(text)) ||
+            failed(verifyRmeanCPUPipelineOptions(options, emitError)))
+          return failure();
+        buildRmeanCPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(RmeanCPUPipelineOptions());
+      });
 }

@@ -4,9 +4,16 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // The pipeline also runs inside --pass-pipeline, after other passes.
 // RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline)" | FileCheck %s
-// A negative vector-size is an error naming the range, not scalar code.
-// RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: option 'vector-size' must be in [1, 1024], got -1
+// Invalid option values are one error naming the option and its range
+// (not one per function, not scalar code), also inside --pass-pipeline.
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=error
+// NEGATIVE: error: rmean-cpu-pipeline: option 'vector-size' must be in [0, 1024], got -1
+// RUN: not rmean-opt %s --pass-pipeline="builtin.module(rmean-cpu-pipeline{num-threads=0})" 2>&1 | FileCheck %s --check-prefix=THREADS --implicit-check-not=error
+// THREADS: error: rmean-cpu-pipeline: option 'num-threads' must be in [1, 4096], got 0
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="block-trips=-3" 2>&1 | FileCheck %s --check-prefix=TRIPS --implicit-check-not=error
+// TRIPS: error: rmean-cpu-pipeline: option 'block-trips' must be >= 0, got -3
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=4294967296" 2>&1 | FileCheck %s --check-prefix=HUGE --implicit-check-not=error
+// HUGE: error: rmean-cpu-pipeline: option 'vector-size' must be in [0, 1024], got 4294967296
 
 // The whole module reaches the LLVM dialect: no rmean, tensor, linalg,
 // memref or scf op survives; functions marked llvm.emit_c_interface keep

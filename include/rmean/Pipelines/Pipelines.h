@@ -8,6 +8,7 @@
 #ifndef RMEAN_PIPELINES_PIPELINES_H
 #define RMEAN_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -45,6 +46,15 @@ struct RmeanCPUPipelineOptions
       llvm::cl::init(true)};
 };
 
+/// Checks every option of `options` against its allowed range
+/// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096, block-trips
+/// >= 0) and reports the first bad one, naming it and the range, through
+/// `emitError`. `--rmean-cpu-pipeline` runs it before building the
+/// pipeline; call it before buildRmeanCPUPipeline with options of your own.
+LogicalResult verifyRmeanCPUPipelineOptions(
+    const RmeanCPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> emitError);
+
 /// Lowers a module mixing rmean with upstream func/arith/math/complex/tensor/
 /// linalg/bufferization/memref/scf/cf ops to the LLVM dialect.
 void buildRmeanCPUPipeline(OpPassManager &pm,
@@ -53,6 +63,14 @@ void buildRmeanCPUPipeline(OpPassManager &pm,
 /// Registers `--rmean-cpu-pipeline` (and later pipelines) with the global
 /// pass registry.
 void registerRmeanPipelines();
+
+/// Adds to `registry` everything the rmean pipelines need besides their
+/// passes: the rmean dialect, the upstream dialects the pipelines create
+/// ops of, and the external interface models their upstream passes use
+/// (tiling, subsets, value bounds, bufferisation and deallocation,
+/// conversion to LLVM, translation to LLVM IR). A host that registers only
+/// this (and rmean's passes and pipelines) can run `--rmean-cpu-pipeline`.
+void registerRmeanRequiredDialectsAndInterfaces(DialectRegistry &registry);
 
 } // namespace mlir::rmean
 
