@@ -2,7 +2,8 @@
 # Same set-up as build.sh (installs what is missing, builds), then runs the
 # whole test suite: every lit suite under test/ (dialect, conversion,
 # transforms, pipelines, AOT, CPU integration, differential) and the gtest
-# unit tests of unittests/ (one lit test per gtest case), then the
+# unit tests of unittests/ (one lit test per gtest case), then the install
+# tree with a consumer project (scripts/test-install.sh), then the
 # benchmark in quick mode. Ends with one plain line
 # "N passed, M failed[, K skipped]" over all suites.
 set -uo pipefail
@@ -27,6 +28,16 @@ failed=$(( $(count Failed) + $(count 'Unexpectedly Passed') + $(count Unresolved
 skipped=$(( $(count Unsupported) + $(count Excluded) + $(count Skipped) ))
 rm -f "$log"
 if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+
+# The install tree and a project built against it (find_package(Rmean)).
+if bash scripts/test-install.sh > "$BUILD_DIR/test-install.log" 2>&1; then
+  echo "PASS: install :: scripts/test-install.sh"
+  passed=$((passed + 1))
+else
+  tail -n 40 "$BUILD_DIR/test-install.log"
+  echo "FAIL: install :: scripts/test-install.sh (log: $BUILD_DIR/test-install.log)"
+  failed=$((failed + 1))
+fi
 
 # The benchmark in quick mode: every implementation runs and rmean's results
 # are right (its numbers are not measurements). RMEAN_SKIP_BENCH=1 skips it.
