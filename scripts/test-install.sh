@@ -4,7 +4,9 @@
 # find_package(Rmean CONFIG), runs the consumer (a minimal embedding host)
 # on test/Embedding/minimal-host.mlir with the CPU pipeline composed in
 # --pass-pipeline, executes the result with mlir-runner and checks it with
-# that file's CHECK lines; also runs the installed rmean-opt. Exit status 0
+# that file's CHECK lines; runs the C API test built against the installed
+# Rmean::CAPI (test/CAPI/capi.test's CHECK lines); runs the installed
+# rmean-opt. Exit status 0
 # when all of it works. Used by scripts/test.sh; needs a finished build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +30,8 @@ input=test/Embedding/minimal-host.mlir
   "$BIN/mlir-runner" -e main -entry-point-result=void \
     -shared-libs="$LIB/libmlir_runner_utils.so,$LIB/libmlir_c_runner_utils.so,$LIB/libomp.so" |
   "$BIN/FileCheck" "$input"
+# The C API against the installed Rmean::CAPI.
+"$work/build/rmean-consumer-capi" | "$BIN/FileCheck" test/CAPI/capi.test
 # The installed driver runs from the prefix alone.
 "$work/prefix/bin/rmean-opt" "$input" --rmean-cpu-pipeline > /dev/null
-echo "test-install.sh: install tree, consumer project and installed rmean-opt work"
+echo "test-install.sh: install tree, consumer projects (C++ and C API) and installed rmean-opt work"
