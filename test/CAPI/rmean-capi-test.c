@@ -1,4 +1,5 @@
-/*===- rmean-capi-test.c - the C API from C ---------------------------------===*\
+/*===- rmean-capi-test.c - the C API from C
+---------------------------------===*\
 |*                                                                            *|
 |* Builds a module through the C API: registers what rmean needs, parses a   *|
 |* function, inserts an rmean.reduce_mean made by rmeanReduceMeanCreate,     *|
@@ -49,12 +50,11 @@ int main(void) {
   rmeanRegisterPassesAndPipelines();
   mlirRegisterTransformsPasses(); /* canonicalize, to compose with */
 
-  const char *source =
-      "func.func @rows(%x: tensor<4x8xf32>) -> tensor<4xf32> "
-      "attributes {llvm.emit_c_interface} {\n"
-      "  %z = tensor.empty() : tensor<4xf32>\n"
-      "  return %z : tensor<4xf32>\n"
-      "}\n";
+  const char *source = "func.func @rows(%x: tensor<4x8xf32>) -> tensor<4xf32> "
+                       "attributes {llvm.emit_c_interface} {\n"
+                       "  %z = tensor.empty() : tensor<4xf32>\n"
+                       "  return %z : tensor<4xf32>\n"
+                       "}\n";
   MlirModule module =
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
   if (mlirModuleIsNull(module)) {
