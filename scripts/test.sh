@@ -29,27 +29,27 @@ skipped=$(( $(count Unsupported) + $(count Excluded) + $(count Skipped) ))
 rm -f "$log"
 if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 
+# A suite that is one script: NAME LOG COMMAND... counts as one test.
+script_suite() {
+  local name=$1 log=$2
+  shift 2
+  if "$@" > "$log" 2>&1; then
+    echo "PASS: $name :: $*"
+    passed=$((passed + 1))
+  else
+    tail -n 40 "$log"
+    echo "FAIL: $name :: $* (log: $log)"
+    failed=$((failed + 1))
+  fi
+}
+
 # The install tree and a project built against it (find_package(Rmean)).
-if bash scripts/test-install.sh > "$BUILD_DIR/test-install.log" 2>&1; then
-  echo "PASS: install :: scripts/test-install.sh"
-  passed=$((passed + 1))
-else
-  tail -n 40 "$BUILD_DIR/test-install.log"
-  echo "FAIL: install :: scripts/test-install.sh (log: $BUILD_DIR/test-install.log)"
-  failed=$((failed + 1))
-fi
+script_suite install "$BUILD_DIR/test-install.log" bash scripts/test-install.sh
 
 # The benchmark in quick mode: every implementation runs and rmean's results
 # are right (its numbers are not measurements). RMEAN_SKIP_BENCH=1 skips it.
 if [ "${RMEAN_SKIP_BENCH:-0}" != 1 ]; then
-  if bash scripts/bench.sh --quick > "$BUILD_DIR/bench-quick.log" 2>&1; then
-    echo "PASS: bench :: scripts/bench.sh --quick"
-    passed=$((passed + 1))
-  else
-    tail -n 40 "$BUILD_DIR/bench-quick.log"
-    echo "FAIL: bench :: scripts/bench.sh --quick (log: $BUILD_DIR/bench-quick.log)"
-    failed=$((failed + 1))
-  fi
+  script_suite bench "$BUILD_DIR/bench-quick.log" bash scripts/bench.sh --quick
 fi
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" -eq 0 ]
