@@ -8,7 +8,9 @@
 #define RMEAN_CONVERSION_PASSES_H
 
 #include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
+#include "rmean/Conversion/RmeanToTosa/RmeanToTosa.h"
 
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::rmean {

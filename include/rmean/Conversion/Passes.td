@@ -52,4 +52,35 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
   ];
 }
 
+def ConvertRmeanToTosaPass : Pass<"convert-rmean-to-tosa"> {
+  let summary = "Express rmean.reduce_mean in TOSA for TOSA pipelines";
+  let description = [{
+    TOSA has no mean. For an `rmean.reduce_mean` of a statically shaped
+    `f16`, `bf16` or `f32` tensor with static axes (canonicalise first:
+    constant axes operands become attributes), this pass emits one
+    `tosa.reduce_sum` per reduced axis (each keeps its axis with size 1), a
+    `tosa.mul` by the reciprocal of the element count and, without
+    `keep_dims`, a `tosa.reshape` to the result
+    type. Identities become their input. TOSA sums in the element type, so
+    the result has TOSA's precision, not rmean's (docs/ReduceMean.md §6.5).
+    Everything TOSA cannot express (f64, integer and complex means, dynamic
+    shapes, empty tensors, runtime axes) stays an rmean op for
+    `convert-rmean-to-linalg`.
+
+    ```mlir
+    %m = rmean.reduce_mean %x {axes = array<i64: 1>}
+        : tensor<4x8xf32> -> tensor<4xf32>
+    // becomes
+    %s = tosa.reduce_sum %x {axis = 1 : i32}
+        : (tensor<4x8xf32>) -> tensor<4x1xf32>
+    %r = tosa.const {values = dense<1.250000e-01> : tensor<1x1xf32>}
+    %p = tosa.mul %s, %r, %shift : (...) -> tensor<4x1xf32>
+    %m = tosa.reshape %p, %shape : (...) -> tensor<4xf32>
+    ```
+
+    Test: `test/Conversion/RmeanToTosa/rmean-to-tosa.mlir`.
+  }];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 #endif // RMEAN_CONVERSION_PASSES_TD
