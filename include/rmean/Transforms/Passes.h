@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -39,6 +40,10 @@ namespace rmean {
 /// reduction of the last two lanes. It applies to every such reduction it
 /// is given: rmean-cpu-vectorize gives it only its own.
 void populateRmeanTreeReductionPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns of rmean-raise: a TOSA or linalg sum scaled by the
+/// reciprocal of its element count becomes rmean.reduce_mean.
+void populateRmeanRaisePatterns(RewritePatternSet &patterns);
 
 /// Adds the pattern that turns an in-bounds `vector.transfer_read` of a
 /// `linalg.fill` result into a broadcast of the fill value.

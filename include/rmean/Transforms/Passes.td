@@ -251,4 +251,37 @@ def RmeanNarrowAccumulatorsPass
   ];
 }
 
+def RmeanRaisePass : Pass<"rmean-raise", "::mlir::func::FuncOp"> {
+  let summary = "Recognise a sum scaled by its element count as rmean.reduce_mean";
+  let description = [{
+    Front ends without a mean write one as a sum and a scaling; raised to
+    `rmean.reduce_mean`, it gets rmean's numerics (docs/ReduceMean.md §4)
+    and CPU strategies. Recognised, for f16/bf16/f32/f64 tensors with
+    static reduced sizes, only when the scale is exactly the element count
+    (or its reciprocal rounded to the element type):
+
+    - TOSA: a chain of single-use `tosa.reduce_sum` (one per axis) scaled
+      by `tosa.mul` with a splat constant and shift 0, raised to a
+      `keep_dims` mean (a following `tosa.reshape` stays);
+    - linalg (also what TOSA-to-linalg produces): a single-use
+      `linalg.reduce` of `arith.addf` into a `linalg.fill` of 0.0, read by
+      an elementwise `linalg.generic` that divides by the count or
+      multiplies by its reciprocal.
+
+    Integer sums, other counts (partial sums, sums of other dimensions) and
+    sums with other users are left alone.
+
+    ```mlir
+    %s = tosa.reduce_sum %x {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x1xf32>
+    %m = tosa.mul %s, %eighth, %shift : (...) -> tensor<4x1xf32>
+    // becomes
+    %m = rmean.reduce_mean %x {axes = array<i64: 1>, keep_dims = true}
+        : tensor<4x8xf32> -> tensor<4x1xf32>
+    ```
+
+    Test: `test/Transforms/raise.mlir`.
+  }];
+  let dependentDialects = ["::mlir::rmean::RmeanDialect"];
+}
+
 #endif // RMEAN_TRANSFORMS_PASSES_TD
