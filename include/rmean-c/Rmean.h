@@ -35,8 +35,10 @@ MLIR_CAPI_EXPORTED void rmeanRegisterPassesAndPipelines(void);
 
 /// Creates a detached `rmean.reduce_mean` of `input` over the `numAxes`
 /// static `axes`, its result type inferred. Returns a null operation (check
-/// with mlirOperationIsNull) when the input is not a supported ranked tensor
-/// or the axes are invalid; a diagnostic is emitted at `location`.
+/// with mlirOperationIsNull) when the input is null or not a supported ranked
+/// tensor, `numAxes` is negative, `axes` is null with a positive count, or
+/// the axes are invalid; a diagnostic is emitted at `location`. Loads the
+/// rmean dialect into the context if it is only registered.
 MLIR_CAPI_EXPORTED MlirOperation rmeanReduceMeanCreate(
     MlirLocation location, MlirValue input, const int64_t *axes,
     intptr_t numAxes, bool keepDims, bool noopWithEmptyAxes);

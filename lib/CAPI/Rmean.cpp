@@ -32,6 +32,13 @@ MlirOperation rmeanReduceMeanCreate(MlirLocation location, MlirValue input,
                                     const int64_t *axes, intptr_t numAxes,
                                     bool keepDims, bool noopWithEmptyAxes) {
   Location loc = unwrap(location);
+  if (mlirValueIsNull(input) || numAxes < 0 || (numAxes > 0 && !axes)) {
+    emitError(loc) << "rmeanReduceMeanCreate: null input, negative axis "
+                      "count, or no axes array for a positive count";
+    return MlirOperation{nullptr};
+  }
+  // Registered is not enough to create ops: make sure it is loaded.
+  loc.getContext()->getOrLoadDialect<rmean::RmeanDialect>();
   Value in = unwrap(input);
   ArrayRef<int64_t> axesRef(axes, numAxes);
   auto inputType = dyn_cast<RankedTensorType>(in.getType());

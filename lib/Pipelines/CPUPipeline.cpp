@@ -35,8 +35,9 @@ static void addTensorStage(OpPassManager &pm,
   pm.addPass(createConvertRmeanToLinalgPass());
   // The strategy passes find the conversion's ops by their marker
   // attributes, so they run before anything can rebuild those ops.
-  // 0 means scalar loops; a negative size reaches the selection, which
-  // rejects it with the allowed range.
+  // 0 means scalar loops (registerRmeanPipelines and
+  // verifyRmeanCPUPipelineOptions reject negative sizes; a caller that skips
+  // them gets the selection pass's range error).
   if (options.vectorSize != 0) {
     RmeanSelectCPUStrategyPassOptions select;
     select.vectorSize = options.vectorSize;

@@ -46,7 +46,11 @@ int main(void) {
   mlirContextAppendDialectRegistry(ctx, registry);
   mlirDialectRegistryDestroy(registry);
   mlirContextAttachDiagnosticHandler(ctx, reportDiagnostic, NULL, NULL);
-  mlirDialectHandleLoadDialect(mlirGetDialectHandle__rmean__(), ctx);
+  // rmean is registered, not loaded: rmeanReduceMeanCreate loads it.
+  MlirDialectHandle rmean = mlirGetDialectHandle__rmean__();
+  printf("rmean dialect namespace: %.*s\n",
+         (int)mlirDialectHandleGetNamespace(rmean).length,
+         mlirDialectHandleGetNamespace(rmean).data);
   rmeanRegisterPassesAndPipelines();
   mlirRegisterTransformsPasses(); /* canonicalize, to compose with */
 
@@ -84,6 +88,11 @@ int main(void) {
   MlirOperation invalid = rmeanReduceMeanCreate(loc, x, bad, 1, false, true);
   printf("invalid axes give a null op: %s\n",
          mlirOperationIsNull(invalid) ? "yes" : "no");
+  MlirValue none = {NULL};
+  MlirOperation noInput =
+      rmeanReduceMeanCreate(loc, none, axes, 1, false, true);
+  printf("a null input gives a null op: %s\n",
+         mlirOperationIsNull(noInput) ? "yes" : "no");
 
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   const char *pipeline = "builtin.module(canonicalize, rmean-cpu-pipeline)";

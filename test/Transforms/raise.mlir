@@ -4,6 +4,7 @@
 // after it stays.
 // CHECK-LABEL: func.func @tosa_rows
 //  CHECK-SAME:     (%[[X:.+]]: tensor<4x8xf32>)
+//   CHECK-NOT:   tosa.reduce_sum
 //       CHECK:   %[[M:.+]] = rmean.reduce_mean %[[X]] {axes = array<i64: 1>, keep_dims = true} : tensor<4x8xf32> -> tensor<4x1xf32>
 //   CHECK-NOT:   tosa.reduce_sum
 //   CHECK-NOT:   tosa.mul
@@ -210,4 +211,77 @@ func.func @tosa_to_linalg_form(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   } -> tensor<4x1xf32>
   %c = tensor.collapse_shape %m [[0, 1]] : tensor<4x1xf32> into tensor<4xf32>
   return %c : tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// @negative_not_a_sum: `in + in` is no sum of the input, and an f16
+// divisor that rounded to inf (65536 is beyond f16) scales nothing like a
+// mean; a linalg.generic on memrefs (no result) is not looked at.
+// CHECK-LABEL: func.func @negative_not_a_sum
+//   CHECK-NOT:   rmean.reduce_mean
+//       CHECK:   return
+func.func @negative_not_a_sum(%x: tensor<4x8xf32>, %h: tensor<2x65536xf16>, %a: memref<4xf32>) -> (tensor<4xf32>, tensor<2xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.reduce ins(%x : tensor<4x8xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %d = arith.addf %in, %in : f32
+      linalg.yield %d : f32
+    }
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%s : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %c8 = arith.constant 8.0 : f32
+    %q = arith.divf %in, %c8 : f32
+    linalg.yield %q : f32
+  } -> tensor<4xf32>
+  %hz = arith.constant 0.0 : f16
+  %he = tensor.empty() : tensor<2xf16>
+  %hf = linalg.fill ins(%hz : f16) outs(%he : tensor<2xf16>) -> tensor<2xf16>
+  %hs = linalg.reduce ins(%h : tensor<2x65536xf16>) outs(%hf : tensor<2xf16>) dimensions = [1]
+    (%in: f16, %acc: f16) {
+      %d = arith.addf %in, %acc : f16
+      linalg.yield %d : f16
+    }
+  %hm = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%hs : tensor<2xf16>) outs(%he : tensor<2xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %inf = arith.constant 0x7C00 : f16
+    %q = arith.divf %in, %inf : f16
+    linalg.yield %q : f16
+  } -> tensor<2xf16>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<4xf32>) outs(%a : memref<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return %m, %hm : tensor<4xf32>, tensor<2xf16>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// User ops that are no mean come out unchanged (no folding of a product by
+// 1.0, no removal of unused ops).
+// CHECK-LABEL: func.func @user_code_untouched
+//       CHECK:   tosa.mul
+//       CHECK:   tosa.mul
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   rmean.reduce_mean
+func.func @user_code_untouched(%x: tensor<4x1xf32>, %t: tensor<4xf32>) -> tensor<4x1xf32> {
+  %one = "tosa.const"() <{values = dense<1.0> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %m = tosa.mul %x, %one, %z : (tensor<4x1xf32>, tensor<1x1xf32>, tensor<1xi8>) -> tensor<4x1xf32>
+  %unused = tosa.mul %x, %x, %z : (tensor<4x1xf32>, tensor<4x1xf32>, tensor<1xi8>) -> tensor<4x1xf32>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4xf32>
+  return %m : tensor<4x1xf32>
 }

@@ -6,8 +6,8 @@
 // type (docs/ReduceMean.md §6.5 states what that gives up against §4), so
 // this lowering is for interoperation with TOSA pipelines, not rmean's
 // reference numerics; types and forms TOSA cannot express (f64, integers,
-// complex, dynamic shapes, empty tensors, runtime axes) are left as rmean
-// ops.
+// complex, dynamic shapes, empty tensors, runtime axes, counts whose
+// reciprocal underflows the element type) are left as rmean ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +69,15 @@ struct ReduceMeanToTosa : OpRewritePattern<ReduceMeanOp> {
     std::optional<int64_t> count = getCheckedElementCount(reducedSizes);
     if (!count)
       return rewriter.notifyMatchFailure(op, "count beyond 64 bits");
+    // The scale is 1/count in the element type; when that underflows (more
+    // than 2^24 f16 elements) the product would be 0, not a mean.
+    APFloat reciprocal(1.0 / static_cast<double>(*count));
+    bool lost;
+    reciprocal.convert(cast<FloatType>(element).getFloatSemantics(),
+                       APFloat::rmNearestTiesToEven, &lost);
+    if (!reciprocal.isNormal())
+      return rewriter.notifyMatchFailure(
+          op, "1/count is not a normal number of the element type");
 
     Location loc = op.getLoc();
     Value sum = op.getInput();
@@ -80,9 +89,8 @@ struct ReduceMeanToTosa : OpRewritePattern<ReduceMeanOp> {
         SmallVector<int64_t>(keptType.getRank(), 1), element);
     Value scale = tosa::ConstOp::create(
         rewriter, loc, scalarShape,
-        DenseElementsAttr::get(
-            scalarShape,
-            rewriter.getFloatAttr(element, 1.0 / static_cast<double>(*count))));
+        DenseElementsAttr::get(scalarShape,
+                               rewriter.getFloatAttr(element, reciprocal)));
     auto shiftType = RankedTensorType::get({1}, rewriter.getI8Type());
     Value shift = tosa::ConstOp::create(
         rewriter, loc, shiftType,

@@ -60,19 +60,21 @@ func.func @identity(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 // @negative_not_tosa: f64, integers, complex, dynamic shapes, empty
-// tensors (TOSA has none) and runtime axes have no TOSA form here; they
-// stay rmean ops.
+// tensors (TOSA has none), runtime axes, and an f16 mean of 2^26 elements
+// (1/count underflows f16) have no TOSA form here; they stay rmean ops.
 // CHECK-LABEL: func.func @negative_not_tosa
 //   CHECK-NOT:   tosa.
-//   CHECK-COUNT-6:   rmean.reduce_mean
+//   CHECK-COUNT-7:   rmean.reduce_mean
 func.func @negative_not_tosa(%a: tensor<4x8xf64>, %b: tensor<4x8xi32>, %c: tensor<4x8xcomplex<f32>>,
-                             %d: tensor<?x8xf32>, %e: tensor<4x8xf32>, %axes: tensor<1xi64>, %f: tensor<3x0xf32>)
-    -> (tensor<4xf64>, tensor<4xi32>, tensor<4xcomplex<f32>>, tensor<?xf32>, tensor<?xf32>, tensor<3xf32>) {
+                             %d: tensor<?x8xf32>, %e: tensor<4x8xf32>, %axes: tensor<1xi64>, %f: tensor<3x0xf32>,
+                             %g: tensor<8192x8192xf16>)
+    -> (tensor<4xf64>, tensor<4xi32>, tensor<4xcomplex<f32>>, tensor<?xf32>, tensor<?xf32>, tensor<3xf32>, tensor<f16>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<4x8xf64> -> tensor<4xf64>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<4x8xi32> -> tensor<4xi32>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<4x8xcomplex<f32>> -> tensor<4xcomplex<f32>>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<?x8xf32> -> tensor<?xf32>
   %4 = rmean.reduce_mean %e, %axes : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
   %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<3x0xf32> -> tensor<3xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<4xf64>, tensor<4xi32>, tensor<4xcomplex<f32>>, tensor<?xf32>, tensor<?xf32>, tensor<3xf32>
+  %6 = rmean.reduce_mean %g {axes = array<i64>, noop_with_empty_axes = false} : tensor<8192x8192xf16> -> tensor<f16>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xf64>, tensor<4xi32>, tensor<4xcomplex<f32>>, tensor<?xf32>, tensor<?xf32>, tensor<3xf32>, tensor<f16>
 }
