@@ -4,11 +4,14 @@
 # transforms, pipelines, AOT, CPU integration, differential) and the gtest
 # unit tests of unittests/ (one lit test per gtest case), then the install
 # tree with a consumer project (scripts/test-install.sh), then the
-# benchmark in quick mode. Ends with one plain line
+# benchmark in quick mode. MPICH is installed for the 2-process sharded
+# test (test/Integration/MPI). Ends with one plain line
 # "N passed, M failed[, K skipped]" over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh || { echo "0 passed, 1 failed"; exit 1; }
+bash scripts/install-packages.sh mpich libmpich-dev ||
+  { echo "0 passed, 1 failed"; exit 1; }
 
 BUILD_DIR=${BUILD_DIR:-build}
 LIT=$(llvm-config-22 --bindir)/lit

@@ -15,7 +15,8 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.rmean_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "README.txt", "lit.cfg.py", "lit.site.cfg.py"]
+# Inputs/ hold the kernels and drivers that tests compile, not tests.
+config.excludes = ["CMakeLists.txt", "Inputs", "README.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", sys.executable))
@@ -53,6 +54,15 @@ config.substitutions.append(
 config.substitutions.append(
     ("%rmean_opt_path", os.path.join(config.rmean_tools_dir, "rmean-opt"))
 )
+
+# MPICH (Debian's mpich + libmpich-dev) for the sharded tests: its compiler
+# wrapper, launcher and version tool (the last tells MPICH from Open MPI,
+# whose ABI differs).
+mpicc, mpirun = shutil.which("mpicc"), shutil.which("mpirun")
+if mpicc and mpirun and shutil.which("mpichversion"):
+    config.available_features.add("mpich")
+config.substitutions.append(("%mpicc", mpicc or "mpicc"))
+config.substitutions.append(("%mpirun", mpirun or "mpirun"))
 
 libomp = os.path.join(config.llvm_lib_dir, "libomp" + config.llvm_shlib_ext)
 if os.path.exists(libomp):

@@ -4,19 +4,23 @@
 // registerAllExtensions: the dialects the pipelines create ops of, and the
 // external interface models their upstream passes rely on (tiling,
 // bufferisation, deallocation, subsets for hoisting, value bounds for
-// peeling, conversion to LLVM, translation to LLVM IR).
+// peeling, conversion to LLVM, translation to LLVM IR), and what a sharded
+// mean needs on top: reduce_mean's sharding model and MPI's conversion to
+// LLVM (docs/ReduceMean.md §6.7).
 //
 //===----------------------------------------------------------------------===//
 
 #include "rmean/Pipelines/Pipelines.h"
 
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/Transforms/ShardingInterfaceImpl.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
@@ -43,6 +47,7 @@
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
+#include "mlir/Dialect/MPI/IR/MPI.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/IR/ValueBoundsOpInterfaceImpl.h"
@@ -53,6 +58,7 @@
 #include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
@@ -77,8 +83,9 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
               bufferization::BufferizationDialect, cf::ControlFlowDialect,
               complex::ComplexDialect, func::FuncDialect, index::IndexDialect,
               LLVM::LLVMDialect, linalg::LinalgDialect, math::MathDialect,
-              memref::MemRefDialect, omp::OpenMPDialect, scf::SCFDialect,
-              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+              memref::MemRefDialect, mpi::MPIDialect, omp::OpenMPDialect,
+              scf::SCFDialect, shard::ShardDialect, tensor::TensorDialect,
+              ub::UBDialect, vector::VectorDialect>();
 
   // Tiling (rmean-cpu-tile), subsets (hoisting in rmean-cpu-vectorize) and
   // value bounds (loop peeling).
@@ -94,6 +101,10 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
   scf::registerValueBoundsOpInterfaceExternalModels(registry);
   tensor::registerValueBoundsOpInterfaceExternalModels(registry);
   vector::registerValueBoundsOpInterfaceExternalModels(registry);
+
+  // sharding-propagation and shard-partition of reduce_mean.
+  rmean::registerShardingInterfaceExternalModels(registry);
+  rmean::registerMPIMemoryEffectModels(registry);
 
   // One-shot bufferisation across functions, then ownership-based
   // deallocation.
@@ -123,6 +134,7 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
   registerConvertOpenMPToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
+  mpi::registerConvertMPIToLLVMInterface(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);

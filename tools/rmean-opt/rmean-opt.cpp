@@ -7,6 +7,7 @@
 
 #include "rmean/Conversion/Passes.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/Transforms/ShardingInterfaceImpl.h"
 #include "rmean/Pipelines/Pipelines.h"
 #include "rmean/Transforms/Passes.h"
 
@@ -26,6 +27,8 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::rmean::RmeanDialect>();
+  mlir::rmean::registerShardingInterfaceExternalModels(registry);
+  mlir::rmean::registerMPIMemoryEffectModels(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "rmean optimizer driver\n", registry));

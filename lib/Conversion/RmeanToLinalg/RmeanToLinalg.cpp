@@ -140,7 +140,7 @@ static std::optional<int64_t> staticReducedCount(RankedTensorType inputType,
 static Value buildStaticMean(OpBuilder &b, Location loc,
                              const MeanNumerics &numerics, Value input,
                              ArrayRef<int64_t> reduced, bool keepDims,
-                             CPUStrategyAttr strategy) {
+                             CPUStrategyAttr strategy, SumCombiner combine) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
@@ -189,8 +189,11 @@ static Value buildStaticMean(OpBuilder &b, Location loc,
   if (strategy)
     setCPUStrategy(sum, strategy);
 
-  Value result = buildFinalize(b, loc, numerics, sum.getResults(), keptShape,
-                               keptDynSizes, count);
+  SmallVector<Value> sums(sum.getResults());
+  if (combine)
+    combine(b, loc, sums, count);
+  Value result =
+      buildFinalize(b, loc, numerics, sums, keptShape, keptDynSizes, count);
   if (!keepDims)
     return result;
   SmallVector<int64_t> keepShape(inputType.getShape());
@@ -255,7 +258,7 @@ collapsedShapeOf(RankedTensorType inputType,
 static Value buildCoalescedMean(OpBuilder &b, Location loc,
                                 const MeanNumerics &numerics, Value input,
                                 ArrayRef<int64_t> reduced, bool keepDims,
-                                CPUStrategyAttr strategy) {
+                                CPUStrategyAttr strategy, SumCombiner combine) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
@@ -272,8 +275,8 @@ static Value buildCoalescedMean(OpBuilder &b, Location loc,
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": not coalescing " << inputType
                             << " (nothing to merge, an empty dimension, or "
                                "a product beyond 64 bits)\n");
-    return buildStaticMean(b, loc, numerics, input, reduced, keepDims,
-                           strategy);
+    return buildStaticMean(b, loc, numerics, input, reduced, keepDims, strategy,
+                           combine);
   }
 
   Value collapsed = tensor::CollapseShapeOp::create(
@@ -285,7 +288,7 @@ static Value buildCoalescedMean(OpBuilder &b, Location loc,
     if (isReduced(group.front()))
       collapsedReduced.push_back(g);
   Value mean = buildStaticMean(b, loc, numerics, collapsed, collapsedReduced,
-                               /*keepDims=*/false, strategy);
+                               /*keepDims=*/false, strategy, combine);
 
   // Expand: each kept group gives back its dimensions; with keep_dims the
   // size-1 reduced dimensions join the kept group before them (or the first
@@ -587,7 +590,8 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     Value result = op.getInput();
     if (!reduced->empty())
       result = buildCoalescedMean(rewriter, loc, *numerics, op.getInput(),
-                                  *reduced, op.getKeepDims(), strategy);
+                                  *reduced, op.getKeepDims(), strategy,
+                                  /*combine=*/nullptr);
     rewriter.replaceOp(
         op, castToDeclared(rewriter, loc, result, resultType, shapes[0]));
     return success();
@@ -639,6 +643,20 @@ struct ConvertRmeanToLinalgPass
   }
 };
 } // namespace
+
+FailureOr<Value> mlir::rmean::buildStaticReduceMean(
+    OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> reduced,
+    bool keepDims, CPUStrategyAttr strategy, SumCombiner combine) {
+  auto inputType = dyn_cast<RankedTensorType>(input.getType());
+  if (!inputType || reduced.empty() || !staticReducedCount(inputType, reduced))
+    return failure();
+  FailureOr<MeanNumerics> numerics =
+      MeanNumerics::get(inputType.getElementType());
+  if (failed(numerics))
+    return failure();
+  return buildCoalescedMean(b, loc, *numerics, input, reduced, keepDims,
+                            strategy, combine);
+}
 
 void mlir::rmean::populateRmeanToLinalgConversionPatterns(
     RewritePatternSet &patterns) {

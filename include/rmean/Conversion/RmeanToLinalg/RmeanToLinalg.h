@@ -7,6 +7,9 @@
 #ifndef RMEAN_CONVERSION_RMEANTOLINALG_RMEANTOLINALG_H
 #define RMEAN_CONVERSION_RMEANTOLINALG_RMEANTOLINALG_H
 
+#include "rmean/Dialect/Rmean/IR/RmeanAttrs.h"
+
+#include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -21,6 +24,24 @@ namespace rmean {
 /// reduction, an elementwise division and, for keep_dims, an expand_shape
 /// (static axes), or into checked loops (runtime axes).
 void populateRmeanToLinalgConversionPatterns(RewritePatternSet &patterns);
+
+/// Runs between the marked reduction and the division of a mean built by
+/// buildStaticReduceMean: may replace the sums (one tensor per accumulator
+/// part of MeanNumerics, shaped as the kept dimensions, possibly collapsed)
+/// and the element count (an `index`) with values of the same types.
+/// The sharding model uses it to add the sums of all processes.
+using SumCombiner = function_ref<void(
+    OpBuilder &b, Location loc, SmallVectorImpl<Value> &sums, Value &count)>;
+
+/// Builds the linalg form `--convert-rmean-to-linalg` gives a mean of
+/// `input` over the static, sorted, non-empty `reduced` dimensions (marked
+/// reduction, optional `combine`, marked finalisation, reshapes), with
+/// `strategy` (may be null) on the reduction. Fails for an element type
+/// reduce_mean does not accept or a reduced count beyond 64 bits.
+FailureOr<Value> buildStaticReduceMean(OpBuilder &b, Location loc, Value input,
+                                       ArrayRef<int64_t> reduced, bool keepDims,
+                                       CPUStrategyAttr strategy,
+                                       SumCombiner combine = nullptr);
 
 } // namespace rmean
 } // namespace mlir
