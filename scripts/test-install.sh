@@ -4,7 +4,8 @@
 # find_package(Rmean CONFIG), runs the consumer (a minimal embedding host)
 # on test/Embedding/minimal-host.mlir with the CPU pipeline composed in
 # --pass-pipeline, executes the result with mlir-runner and checks it with
-# that file's CHECK lines; runs the C API test built against the installed
+# that file's CHECK lines; runs the pass-manager example of
+# test/Embedding/rmean-pm-example.cpp on pm-example.mlir; runs the C API test built against the installed
 # Rmean::CAPI (test/CAPI/capi.test's CHECK lines); runs the installed
 # rmean-opt. Exit status 0
 # when all of it works. Used by scripts/test.sh; needs a finished build.
@@ -30,6 +31,12 @@ input=test/Embedding/minimal-host.mlir
   "$BIN/mlir-runner" -e main -entry-point-result=void \
     -shared-libs="$LIB/libmlir_runner_utils.so,$LIB/libmlir_c_runner_utils.so,$LIB/libomp.so" |
   "$BIN/FileCheck" "$input"
+# rmean's pipeline in the host's own pass manager (the README's C++ example).
+pm_input=test/Embedding/pm-example.mlir
+"$work/build/rmean-consumer-pm" "$pm_input" 2 |
+  "$BIN/mlir-runner" -e main -entry-point-result=void \
+    -shared-libs="$LIB/libmlir_runner_utils.so,$LIB/libmlir_c_runner_utils.so,$LIB/libomp.so" |
+  "$BIN/FileCheck" "$pm_input"
 # The C API against the installed Rmean::CAPI.
 "$work/build/rmean-consumer-capi" | "$BIN/FileCheck" test/CAPI/capi.test
 # The installed driver runs from the prefix alone.

@@ -31,7 +31,7 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.rmean_tools_dir, config.llvm_tools_dir]
 # `clang` also stands for `clang++`: the substitution keeps the "++".
-tools = ["rmean-opt", "rmean-minimal-host", "rmean-capi-test", "mlir-runner", "mlir-translate", "clang"]
+tools = ["rmean-opt", "rmean-minimal-host", "rmean-pm-example", "rmean-capi-test", "mlir-runner", "mlir-translate", "clang"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], tool_dirs
 )
