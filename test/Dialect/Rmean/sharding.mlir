@@ -271,3 +271,27 @@ func.func @identity(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %ms = shard.shard %m to %split : tensor<8x64xf32>
   return %ms : tensor<8x64xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// Uneven shards of the reduced dimension (3 and 7 columns): the annotation
+// keeps the explicit shard sizes instead of asking for a resharding, each
+// process sums what it holds, and the count is the global 10.
+// PROP-LABEL: func.func @uneven_reduced
+// PROP: rmean.reduce_mean
+// PROP-SAME: tensor<8x10xf32> -> tensor<8xf32>
+// PROP-NOT: shard.all_to_all
+
+// CHECK-LABEL: func.func @uneven_reduced
+// CHECK-SAME: (%{{.*}}: tensor<8x?xf32>) -> tensor<8xf32>
+// CHECK: shard.all_reduce %{{.*}} : tensor<8xf64> -> tensor<8xf64>
+// CHECK: arith.constant 10 : index
+// CHECK: attrs = {rmean.finalize}
+func.func @uneven_reduced(%x: tensor<8x10xf32>) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[], [0]] sharded_dims_offsets = [0, 3, 10] : !shard.sharding
+  %xs = shard.shard %x to %s : tensor<8x10xf32>
+  %m = rmean.reduce_mean %xs {axes = array<i64: 1>} : tensor<8x10xf32> -> tensor<8xf32>
+  return %m : tensor<8xf32>
+}

@@ -38,14 +38,30 @@ using shard::Sharding;
 using shard::ShardingOption;
 
 /// The reduced dimensions of `op` when its loops can be described statically:
-/// axes given as an attribute. Runtime axes (an operand, even a constant one
-/// that canonicalisation has not folded yet) leave the op replicated.
+/// axes given as an attribute. An axes operand leaves the op replicated,
+/// even a constant one: once sharding-propagation annotates the operand it
+/// is no longer visibly constant, and the answer must not change between
+/// the propagation's sweeps. `canonicalize` first folds constant axes into
+/// the attribute.
 static std::optional<SmallVector<int64_t>>
 getShardableReducedDims(Operation *op) {
   auto mean = cast<ReduceMeanOp>(op);
   if (mean.getAxesTensor() || !mean.getInputType() || !mean.getResultType())
     return std::nullopt;
   return mean.getStaticReducedDims();
+}
+
+/// The grid axes `sharding` splits dimension `dim` over (none when absent).
+static ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
+  if (!sharding || dim >= static_cast<int64_t>(sharding.getSplitAxes().size()))
+    return {};
+  return sharding.getSplitAxes()[dim].asArrayRef();
+}
+
+/// Whether `sharding` has shards of uneven, explicit sizes.
+static bool hasShardOffsets(const Sharding &sharding) {
+  return sharding && (!sharding.getStaticShardedDimsOffsets().empty() ||
+                      !sharding.getDynamicShardedDimsOffsets().empty());
 }
 
 /// The grid named by the first sharding that names one.
@@ -166,6 +182,55 @@ static Value allReduceCount(OpBuilder &b, Location loc, Value localCount,
 // The external model
 //===----------------------------------------------------------------------===//
 
+/// Rejects the shardings the partition cannot honour, which would otherwise
+/// give a wrong mean without a word: halos (the sums would count the halo
+/// elements), static sizes that do not split evenly (MLIR rounds the shard
+/// size down and drops elements), and a result split differently from the
+/// input on a kept dimension (each process would hold other rows than its
+/// result claims).
+static LogicalResult checkShardings(ReduceMeanOp mean,
+                                    ArrayRef<int64_t> reduced,
+                                    const Sharding &input,
+                                    const Sharding &result,
+                                    SymbolTableCollection &symbolTable) {
+  RankedTensorType inputType = mean.getInputType();
+  if (input && (llvm::any_of(input.getStaticHaloSizes(),
+                             [](int64_t h) { return h != 0; }) ||
+                !input.getDynamicHaloSizes().empty()))
+    return mean.emitOpError("cannot partition an input with halos (each "
+                            "process would sum its halo elements too)");
+  shard::GridOp grid =
+      input ? shard::getGridOrNull(mean, input.getGridAttr(), symbolTable)
+            : nullptr;
+  for (int64_t d = 0, r = 0; d < inputType.getRank(); ++d) {
+    ArrayRef<GridAxis> axes = splitAxesOf(input, d);
+    if (grid && !axes.empty() && !hasShardOffsets(input) &&
+        !inputType.isDynamicDim(d)) {
+      int64_t shards = 1;
+      for (GridAxis axis : axes) {
+        int64_t size = grid.getShape()[axis];
+        shards = ShapedType::isDynamic(size) || shards < 0 ? -1 : shards * size;
+      }
+      if (shards > 0 && inputType.getDimSize(d) % shards != 0)
+        return mean.emitOpError("input dimension ")
+               << d << " of size " << inputType.getDimSize(d)
+               << " does not split evenly over " << shards
+               << " processes (give the shard sizes with "
+                  "sharded_dims_offsets)";
+    }
+    bool isReduced = llvm::is_contained(reduced, d);
+    if (isReduced && !mean.getKeepDims())
+      continue;
+    ArrayRef<GridAxis> resultAxes = splitAxesOf(result, r++);
+    ArrayRef<GridAxis> expected = isReduced ? ArrayRef<GridAxis>() : axes;
+    if (!llvm::equal(resultAxes, expected))
+      return mean.emitOpError("result dimension ")
+             << r - 1 << " is split over grid axes [" << resultAxes
+             << "] but the input gives it grid axes [" << expected << "]";
+  }
+  return success();
+}
+
 namespace {
 struct ReduceMeanShardingModel
     : shard::ShardingInterface::ExternalModel<ReduceMeanShardingModel,
@@ -234,20 +299,39 @@ struct ReduceMeanShardingModel
       return option.shardingArray[loop];
     };
     std::vector<Sharding> shardings;
-    for (Value operand : op->getOperands()) {
-      auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (!type)
-        return failure();
-      // The axes operand is read whole by every process.
-      if (operand != mean.getInput() || type.getRank() == 0) {
-        shardings.push_back(makeSharding(ctx, option.grid, {}));
-        continue;
-      }
-      SmallVector<SmallVector<GridAxis>> split;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        split.push_back(loopAxes(d));
-      shardings.push_back(makeSharding(ctx, option.grid, split));
+    RankedTensorType inputType = mean.getInputType();
+    if (!inputType)
+      return failure();
+    SmallVector<SmallVector<GridAxis>> split;
+    for (int64_t d = 0; d < inputType.getRank(); ++d)
+      split.push_back(loopAxes(d));
+    shardings.push_back(makeSharding(ctx, option.grid, split));
+    // Keep what the input's own annotation says beyond the split axes when
+    // those agree, rather than asking for a resharding: uneven shards of
+    // reduced dimensions (explicit shard sizes, which a resharding to even
+    // shards would move data for, and MLIR 22 cannot; the sums cover what
+    // each process holds and the count is the global one), and halos (so
+    // that partition rejects them by name). Uneven kept dimensions would
+    // need the same sizes on the result; those are resharded.
+    FailureOr<std::pair<bool, Sharding>> given =
+        shard::getSharding(op->getOpOperand(0));
+    if (succeeded(given) && reduced &&
+        given->second.equalSplitAxes(shardings.back()) &&
+        given->second.getDynamicShardedDimsOffsets().empty() &&
+        given->second.getDynamicHaloSizes().empty()) {
+      bool onlyReducedSplit = llvm::all_of(
+          llvm::seq<int64_t>(0, inputType.getRank()), [&](int64_t d) {
+            return llvm::is_contained(*reduced, d) || loopAxes(d).empty();
+          });
+      shardings.back() = Sharding::get(
+          option.grid, shardings.back().getSplitAxes(),
+          given->second.getStaticHaloSizes(),
+          onlyReducedSplit ? given->second.getStaticShardedDimsOffsets()
+                           : ArrayRef<int64_t>());
     }
+    // The axes operand is read whole by every process.
+    if (mean.getAxesTensor())
+      shardings.push_back(makeSharding(ctx, option.grid, {{}}));
     SmallVector<SmallVector<GridAxis>> resultSplit;
     if (reduced) {
       for (int64_t d = 0, e = mean.getInputType().getRank(); d < e; ++d) {
@@ -258,6 +342,11 @@ struct ReduceMeanShardingModel
           resultSplit.emplace_back();
       }
     }
+    // `[[]]` rather than `[]` for a replicated tensor of rank > 0: the shard
+    // dialect prints the latter but does not parse it back.
+    if (resultSplit.empty() && mean.getResultType() &&
+        mean.getResultType().getRank() > 0)
+      resultSplit.emplace_back();
     shardings.push_back(makeSharding(ctx, option.grid, resultSplit));
     return shardings;
   }
@@ -286,6 +375,9 @@ struct ReduceMeanShardingModel
                           SymbolTableCollection &symbolTable,
                           OpBuilder &builder) const {
     auto mean = cast<ReduceMeanOp>(op);
+    if (!partitionedOperands[0])
+      return op->emitOpError("cannot get its input in the requested sharding "
+                             "(shard-partition could not reshard it)");
     std::optional<SmallVector<int64_t>> reduced = getShardableReducedDims(op);
     if (!reduced) {
       for (ArrayRef<Sharding> shardings : {operandShardings, resultShardings})
@@ -299,6 +391,9 @@ struct ReduceMeanShardingModel
       return success();
     }
 
+    if (failed(checkShardings(mean, *reduced, operandShardings[0],
+                              resultShardings[0], symbolTable)))
+      return failure();
     SmallVector<utils::IteratorType> loopTypes = getLoopIteratorTypes(op);
     SmallVector<AffineMap> maps = getIndexingMaps(op);
     shard::ShardingArray assignment =
