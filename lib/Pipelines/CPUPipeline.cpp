@@ -119,9 +119,9 @@ static void addLLVMStage(OpPassManager &pm) {
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  // Failed run-time checks print, then abort: flush so the message survives
-  // a piped stdout.
-  pm.addPass(createRmeanFlushBeforeAbortPass());
+  // rmean's failed run-time checks print, flush and exit with status 70
+  // instead of aborting (hosts report SIGABRT as their own crash).
+  pm.addPass(createRmeanExitOnFailedCheckPass());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -9,28 +9,36 @@
 
 include "mlir/Pass/PassBase.td"
 
-def RmeanFlushBeforeAbortPass
-    : Pass<"rmean-flush-before-abort", "::mlir::ModuleOp"> {
-  let summary = "Flush C streams before every call to abort";
+def RmeanExitOnFailedCheckPass
+    : Pass<"rmean-exit-on-failed-check", "::mlir::ModuleOp"> {
+  let summary = "Make rmean's failed run-time checks exit with status 70";
   let description = [{
-    A failed `cf.assert` lowers to `puts(message)` followed by `abort()`.
-    When stdout is a pipe or a file, the message is still in the stdio
-    buffer when `abort` kills the process, so the user never sees why the
-    run-time check failed. This pass inserts `fflush(NULL)` before every
-    `llvm.call @abort`, declaring `fflush` when needed. Run it after the
+    rmean's run-time checks (docs/ReduceMean.md §3.8) are `cf.assert`s whose
+    message starts with `rmean.reduce_mean: `; a failed one lowers to
+    `puts(message)` and `abort()`. `abort` raises SIGABRT, which hosts that
+    install crash handlers (mlir-runner, most compilers) report as their
+    own crash, with a "PLEASE submit a bug report" banner and a stack dump,
+    and which loses the message when stdout is a pipe (it is still in the
+    stdio buffer). This pass turns each such `abort()` into
+    `fflush(NULL)` and `_exit(70)`: the message reaches any stdout, and the
+    process ends with a status that names the cause (70, EX_SOFTWARE)
+    instead of a signal. `_exit` rather than `exit`, because the check may
+    fail on a worker thread while others still run. Other `abort()` calls
+    (the user's own `cf.assert`s) are left alone. Run it after the
     conversion to the LLVM dialect.
 
     ```mlir
-    llvm.call @puts(%msg) : (!llvm.ptr) -> i32
+    llvm.call @puts(%msg) : (!llvm.ptr) -> ()   // "rmean.reduce_mean: ..."
     llvm.call @abort() : () -> ()
     // becomes
-    llvm.call @puts(%msg) : (!llvm.ptr) -> i32
+    llvm.call @puts(%msg) : (!llvm.ptr) -> ()
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @fflush(%null) : (!llvm.ptr) -> i32
-    llvm.call @abort() : () -> ()
+    %status = llvm.mlir.constant(70 : i32) : i32
+    llvm.call @_exit(%status) : (i32) -> ()
     ```
 
-    Test: `test/Transforms/flush-before-abort.mlir`.
+    Test: `test/Transforms/exit-on-failed-check.mlir`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

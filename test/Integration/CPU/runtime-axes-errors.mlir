@@ -8,14 +8,13 @@
 // diagnostic, not a crash. One case per split file; the reduction is never
 // inlined into @main, so its axes are only known at run time.
 //
-// cf.assert prints its message with puts() and then calls abort(): when
-// stdout is a pipe the message is still in the stdio buffer at the abort
-// and is lost, so these runs make stdout unbuffered with `stdbuf -o0`
-// (runtime-check-output.mlir checks the message without that help).
-// `not --crash` requires the abort (SIGABRT), not a plain failure.
+// A failed check prints its message, flushes and exits with status 70
+// (rmean-exit-on-failed-check); expect_status.py requires exactly that
+// status, not a signal. `stdbuf -o0` keeps the message ahead of anything
+// else; runtime-check-output.mlir checks it without that help.
 
 // DEFINE: %{compile} = rmean-opt --rmean-cpu-pipeline
-// DEFINE: %{run} = stdbuf -o0 not --crash mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
+// DEFINE: %{run} = stdbuf -o0 %python %S/Inputs/expect_status.py 70 mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 
 // RUN: rm -rf %t && split-file %s %t
 // RUN: %{compile} %t/above.mlir | %{run} 2>&1 | FileCheck %t/above.mlir

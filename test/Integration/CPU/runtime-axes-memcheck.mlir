@@ -8,9 +8,9 @@
 // RUN: env RMEAN_OPT=%rmean_opt_path %rmean_aot -f "-O2 -mavx2 -mfma -mf16c" %s %t.o
 // RUN: clang++ -O1 -I%mlir_include_dir %S/Inputs/memcheck_driver.cpp %t.o -o %t.exe
 // RUN: valgrind --error-exitcode=99 %t.exe 1 2>&1 | FileCheck %s --check-prefix=VALID
-// RUN: not --crash valgrind --error-exitcode=99 %t.exe 7 2>&1 | FileCheck %s --check-prefix=ABOVE
-// RUN: not --crash valgrind --error-exitcode=99 %t.exe -3 2>&1 | FileCheck %s --check-prefix=BELOW
-// RUN: not --crash valgrind --error-exitcode=99 %t.exe 0 -2 2>&1 | FileCheck %s --check-prefix=DUP
+// RUN: %python %S/Inputs/expect_status.py 70 valgrind --error-exitcode=99 %t.exe 7 2>&1 | FileCheck %s --check-prefix=ABOVE
+// RUN: %python %S/Inputs/expect_status.py 70 valgrind --error-exitcode=99 %t.exe -3 2>&1 | FileCheck %s --check-prefix=BELOW
+// RUN: %python %S/Inputs/expect_status.py 70 valgrind --error-exitcode=99 %t.exe 0 -2 2>&1 | FileCheck %s --check-prefix=DUP
 
 // Row means of x[i][j] = 5 i + j, kept as a column.
 // VALID: 2; 7; 12;
