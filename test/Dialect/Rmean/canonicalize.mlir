@@ -786,13 +786,12 @@ func.func @negative_fold_element_count_overflow() -> tensor<4294967297xf32> {
 
 // -----
 
-// An empty input whose result (65536 x 65536 NaNs) is above the folding
-// bound is not folded: the bound applies to the result count too.
-// CHECK-LABEL: func.func @negative_fold_empty_input_result_above_bound
-// CHECK:         %[[C:.+]] = arith.constant dense<> : tensor<0x65536x65536xf32>
-// CHECK:         %[[R:.+]] = rmean.reduce_mean %[[C]] {axes = array<i64: 0>} : tensor<0x65536x65536xf32> -> tensor<65536x65536xf32>
-// CHECK:         return %[[R]]
-func.func @negative_fold_empty_input_result_above_bound() -> tensor<65536x65536xf32> {
+// An empty reduction whose result (65536 x 65536 NaNs) is far above the
+// folding bound folds to a splat, which costs nothing to build.
+// CHECK-LABEL: func.func @fold_empty_reduction_huge_result
+// CHECK:         %[[C:.+]] = arith.constant dense<0x7FC00000> : tensor<65536x65536xf32>
+// CHECK:         return %[[C]]
+func.func @fold_empty_reduction_huge_result() -> tensor<65536x65536xf32> {
   %c = arith.constant dense<> : tensor<0x65536x65536xf32>
   %r = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<0x65536x65536xf32> -> tensor<65536x65536xf32>
   return %r : tensor<65536x65536xf32>
@@ -800,13 +799,12 @@ func.func @negative_fold_empty_input_result_above_bound() -> tensor<65536x65536x
 
 // -----
 
-// An empty input whose result count (2^64) overflows int64: not folded, no
-// crash.
-// CHECK-LABEL: func.func @negative_fold_result_count_overflow
-// CHECK:         %[[C:.+]] = arith.constant dense<> : tensor<0x4294967296x4294967296xf32>
-// CHECK:         %[[R:.+]] = rmean.reduce_mean %[[C]] {axes = array<i64: 0>} : tensor<0x4294967296x4294967296xf32> -> tensor<4294967296x4294967296xf32>
-// CHECK:         return %[[R]]
-func.func @negative_fold_result_count_overflow() -> tensor<4294967296x4294967296xf32> {
+// Also when the result count (2^64) does not fit in int64: a splat, no
+// element is materialised.
+// CHECK-LABEL: func.func @fold_empty_reduction_result_count_overflow
+// CHECK:         %[[C:.+]] = arith.constant dense<0x7FC00000> : tensor<4294967296x4294967296xf32>
+// CHECK:         return %[[C]]
+func.func @fold_empty_reduction_result_count_overflow() -> tensor<4294967296x4294967296xf32> {
   %c = arith.constant dense<> : tensor<0x4294967296x4294967296xf32>
   %r = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<0x4294967296x4294967296xf32> -> tensor<4294967296x4294967296xf32>
   return %r : tensor<4294967296x4294967296xf32>
@@ -848,4 +846,32 @@ func.func @constant_axes_keep_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   %a = arith.constant dense<[1]> : tensor<1xi64>
   %0 = rmean.reduce_mean %x, %a {rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 64>} : tensor<4x8xf32>, tensor<1xi64> -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// An empty reduction of a non-constant input folds too: its mean does not
+// depend on the values. Integers (also unsigned) give 0, complex NaN + NaN i.
+// CHECK-LABEL: func.func @fold_empty_reduction_of_argument
+// CHECK-NOT:     rmean.reduce_mean
+// CHECK-DAG:     %[[F:.+]] = arith.constant dense<0x7FC0> : tensor<1x5xbf16>
+// CHECK-DAG:     %[[U:.+]] = arith.constant dense<0> : tensor<5xui8>
+// CHECK-DAG:     %[[Z:.+]] = arith.constant dense<(0x7FC00000,0x7FC00000)> : tensor<5xcomplex<f32>>
+// CHECK:         return %[[F]], %[[U]], %[[Z]]
+func.func @fold_empty_reduction_of_argument(%f: tensor<0x5xbf16>, %u: tensor<5x0xui8>, %z: tensor<0x5xcomplex<f32>>) -> (tensor<1x5xbf16>, tensor<5xui8>, tensor<5xcomplex<f32>>) {
+  %0 = rmean.reduce_mean %f {axes = array<i64: 0>, keep_dims = true} : tensor<0x5xbf16> -> tensor<1x5xbf16>
+  %1 = rmean.reduce_mean %u {axes = array<i64: 1>} : tensor<5x0xui8> -> tensor<5xui8>
+  %2 = rmean.reduce_mean %z {axes = array<i64: 0>} : tensor<0x5xcomplex<f32>> -> tensor<5xcomplex<f32>>
+  return %0, %1, %2 : tensor<1x5xbf16>, tensor<5xui8>, tensor<5xcomplex<f32>>
+}
+
+// -----
+
+// A dynamic result shape, or a dynamic reduced size, is not folded.
+// CHECK-LABEL: func.func @negative_fold_empty_dynamic
+// CHECK-COUNT-2: rmean.reduce_mean
+func.func @negative_fold_empty_dynamic(%x: tensor<0x?xf32>, %y: tensor<?x5xf32>) -> (tensor<?xf32>, tensor<5xf32>) {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<0x?xf32> -> tensor<?xf32>
+  %1 = rmean.reduce_mean %y {axes = array<i64: 0>} : tensor<?x5xf32> -> tensor<5xf32>
+  return %0, %1 : tensor<?xf32>, tensor<5xf32>
 }

@@ -46,6 +46,23 @@ static bool isIdentityReduction(ReduceMeanOp op, ArrayRef<int64_t> reduced) {
          (op.getKeepDims() && isValuePreserving(op, reduced));
 }
 
+/// The splat mean of an empty reduction (docs/ReduceMean.md §4.1): NaN for
+/// floats, NaN + NaN·i for complex numbers, 0 for integers. A splat costs
+/// the same for any result size, so this fold needs no size bound.
+static DenseElementsAttr getEmptyMeanSplat(RankedTensorType resultType) {
+  Type element = resultType.getElementType();
+  if (auto floatType = dyn_cast<FloatType>(element))
+    return DenseElementsAttr::get(
+        resultType, APFloat::getNaN(floatType.getFloatSemantics()));
+  if (auto complexType = dyn_cast<ComplexType>(element)) {
+    auto part = cast<FloatType>(complexType.getElementType());
+    APFloat nan = APFloat::getNaN(part.getFloatSemantics());
+    return DenseElementsAttr::get(resultType, std::complex<APFloat>(nan, nan));
+  }
+  return DenseElementsAttr::get(
+      resultType, APInt::getZero(element.getIntOrFloatBitWidth()));
+}
+
 //===----------------------------------------------------------------------===//
 // Folder
 //===----------------------------------------------------------------------===//
@@ -59,6 +76,14 @@ OpFoldResult ReduceMeanOp::fold(FoldAdaptor adaptor) {
 
   if (isIdentityReduction(*this, *reduced) && inputType == resultType)
     return getInput();
+
+  // A statically empty reduction has the same mean whatever the input, and
+  // the splat is cheap however large the result.
+  if (resultType.hasStaticShape() &&
+      llvm::any_of(*reduced,
+                   [&](int64_t d) { return inputType.getDimSize(d) == 0; }) &&
+      isSupportedElementType(inputType.getElementType()))
+    return getEmptyMeanSplat(resultType);
 
   auto input = dyn_cast_if_present<DenseElementsAttr>(adaptor.getInput());
   if (!input || !inputType.hasStaticShape() || !resultType.hasStaticShape() ||
@@ -101,12 +126,14 @@ struct ConstantAxesToAttr : OpRewritePattern<ReduceMeanOp> {
         !ReduceMeanOp::inferResultType(inputType, axes, op.getKeepDims(),
                                        op.getNoopWithEmptyAxes()))
       return rewriter.notifyMatchFailure(op, "invalid constant axes");
+    // A strategy written on the op by hand survives the rewrite (read
+    // before the replacement erases `op`).
+    DictionaryAttr discardable = op->getDiscardableAttrDictionary();
     auto folded = rewriter.replaceOpWithNewOp<ReduceMeanOp>(
         op, op.getType(), op.getInput(), /*axes_tensor=*/Value(),
         rewriter.getDenseI64ArrayAttr(axes), op.getKeepDims(),
         op.getNoopWithEmptyAxes());
-    // A strategy written on the op by hand survives the rewrite.
-    folded->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    folded->setDiscardableAttrs(discardable);
     return success();
   }
 };
