@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12 packages), then configures and builds
 # rmean into build/ (tools in build/bin/). Safe to run again: each step is
-# skipped when already done.
+# skipped when already done. Environment: BUILD_DIR (default build),
+# BUILD_TYPE (Release), JOBS (2), TARGETS (all), CMAKE_EXTRA (more cmake
+# arguments for a new build directory, e.g. -DRMEAN_SANITIZE=ON).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,6 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DMLIR_DIR="$PREFIX/lib/cmake/mlir" \
     -DLLVM_DIR="$PREFIX/lib/cmake/llvm" \
     -DLLVM_EXTERNAL_LIT="$PREFIX/bin/lit" \
-    "${LAUNCHER[@]}"
+    "${LAUNCHER[@]}" ${CMAKE_EXTRA:-}
 fi
 ninja -C "$BUILD_DIR" -j "$JOBS" ${TARGETS:-all}

@@ -31,10 +31,34 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.rmean_tools_dir, config.llvm_tools_dir]
 # `clang` also stands for `clang++`: the substitution keeps the "++".
-tools = ["rmean-opt", "rmean-minimal-host", "rmean-pm-example", "rmean-capi-test", "mlir-runner", "mlir-translate", "clang"]
+tools = ["rmean-opt", "rmean-minimal-host", "rmean-pm-example", "rmean-capi-test", "mlir-translate", "clang"]
 llvm_config.add_tool_substitutions(
     [ToolSubst(t, unresolved="ignore") for t in tools], tool_dirs
 )
+
+# A sanitizer build (RMEAN_SANITIZE=ON, scripts/test.sh --sanitize): a
+# UBSan report fails even a `not rmean-opt` line (abort, not exit 1), and
+# execution tests run as AddressSanitizer programs instead of in
+# mlir-runner, so that generated code is checked for out-of-bounds accesses
+# and leaks (scripts/asan-runner.py).
+if getattr(config, "rmean_sanitize", False):
+    config.available_features.add("sanitize")
+    config.environment["UBSAN_OPTIONS"] = "halt_on_error=1:abort_on_error=1:print_stacktrace=1"
+    # allow_user_poisoning=0: LLVM headers compiled with ASan poison the
+    # unused part of each BumpPtrAllocator slab inline, and the
+    # uninstrumented libMLIR then allocates from that slab without
+    # unpoisoning it; ASan's memcpy interceptor reports those accesses
+    # (false use-after-poison) unless manual poisoning is off.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1:allow_user_poisoning=0"
+    config.environment["RMEAN_LLVM_BINDIR"] = config.llvm_tools_dir
+    config.substitutions.append(
+        (r"(?<![-\w])mlir-runner(?![-\w])",
+         os.path.join(config.rmean_src_root, "scripts", "asan-runner.py"))
+    )
+else:
+    llvm_config.add_tool_substitutions(
+        [ToolSubst("mlir-runner", unresolved="ignore")], tool_dirs
+    )
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.rmean_tools_dir, append_path=True)
 

@@ -302,7 +302,13 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                                 << op << "\n");
         return;
       }
-      auto tileable = dyn_cast<TilingInterface>(op.getOperation());
+      // linalg promises TilingInterface; while the promise is unresolved
+      // (its models not registered), builds with assertions abort inside
+      // dyn_cast, so ask the dialect first.
+      bool promisedOnly = op->getDialect()->hasPromisedInterface(
+          op->getName().getTypeID(), TilingInterface::getInterfaceID());
+      auto tileable =
+          promisedOnly ? nullptr : dyn_cast<TilingInterface>(op.getOperation());
       if (!tileable) {
         op.emitError("rmean-cpu-tile: linalg.generic does not implement "
                      "TilingInterface (register linalg's tiling interface "
