@@ -840,6 +840,9 @@ func.func @fold_empty_input_huge_sizes() -> tensor<f32> {
 // -----
 
 // A strategy written by hand on the op survives the constant-axes rewrite.
+// (Regression: the pattern read the attributes of the op it had just
+// replaced, a heap use-after-free that the ASan build of
+// `scripts/test.sh --sanitize` reports on this case.)
 // CHECK-LABEL: func.func @constant_axes_keep_strategy
 //       CHECK:   rmean.reduce_mean %{{.+}} {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 64>}
 func.func @constant_axes_keep_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
