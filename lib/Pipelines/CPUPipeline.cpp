@@ -170,6 +170,15 @@ void mlir::rmean::registerRmeanPipelines() {
       "the host CPU",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> emitError) {
+        // The pipeline adds module passes (bufferisation, conversion to
+        // LLVM); nested under another anchor, adding them would be a fatal
+        // error inside the pass manager rather than a diagnostic.
+        std::optional<StringRef> anchor = pm.getOpName();
+        if (anchor != ModuleOp::getOperationName())
+          return emitError(
+              "rmean-cpu-pipeline runs on 'builtin.module' (it bufferizes "
+              "and converts whole modules); it cannot nest under '" +
+              (anchor ? *anchor : StringRef("any")) + "'");
         RmeanCPUPipelineOptions options;
         if (failed(options.parseFromString(text)) ||
             failed(verifyRmeanCPUPipelineOptions(options, emitError)))

@@ -14,6 +14,12 @@
 // TRIPS: error: rmean-cpu-pipeline: option 'block-trips' must be >= 0, got -3
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=4294967296" 2>&1 | FileCheck %s --check-prefix=HUGE --implicit-check-not=error
 // HUGE: error: rmean-cpu-pipeline: option 'vector-size' must be in [0, 1024], got 4294967296
+// Nested under a function (or any non-module anchor), the pipeline is a
+// diagnostic, not a fatal error of the pass manager.
+// RUN: not rmean-opt %s --pass-pipeline="builtin.module(func.func(rmean-cpu-pipeline))" 2>&1 | FileCheck %s --check-prefix=NESTED --implicit-check-not=LLVM
+// RUN: not rmean-opt %s --pass-pipeline="builtin.module(any(rmean-cpu-pipeline))" 2>&1 | FileCheck %s --check-prefix=ANY --implicit-check-not=LLVM
+// NESTED: error: rmean-cpu-pipeline runs on 'builtin.module' (it bufferizes and converts whole modules); it cannot nest under 'func.func'
+// ANY: error: rmean-cpu-pipeline runs on 'builtin.module' (it bufferizes and converts whole modules); it cannot nest under 'any'
 
 // The whole module reaches the LLVM dialect: no rmean, tensor, linalg,
 // memref or scf op survives; functions marked llvm.emit_c_interface keep

@@ -56,7 +56,9 @@ LogicalResult verifyRmeanCPUPipelineOptions(
     function_ref<LogicalResult(const Twine &)> emitError);
 
 /// Lowers a module mixing rmean with upstream func/arith/math/complex/tensor/
-/// linalg/bufferization/memref/scf/cf ops to the LLVM dialect.
+/// linalg/bufferization/memref/scf/cf ops to the LLVM dialect. `pm` must be
+/// anchored on builtin.module (the pipeline nests its function passes
+/// itself, and bufferises and converts whole modules).
 void buildRmeanCPUPipeline(OpPassManager &pm,
                            const RmeanCPUPipelineOptions &options);
 
