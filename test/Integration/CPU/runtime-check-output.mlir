@@ -1,9 +1,10 @@
 // Proves that the message of a failed run-time check reaches the output
 // when stdout is a pipe or a file (as under lit, CI or any log), not only on
-// a terminal: a failing check must not abort with its message still in the
-// stdio buffer. The program prints one line before the failing reduction,
-// so both lines must show up, in order. (runtime-axes-errors.mlir covers
-// every check with stdout made unbuffered.)
+// a terminal: a failing check must not end the process with its message
+// still in the stdio buffer, and it ends it with exit status 70, not a
+// signal. The program prints one line before the failing reduction, so both
+// lines must show up, in order. (runtime-axes-errors.mlir covers every check
+// with stdout made unbuffered.)
 
 // DEFINE: %{run} = %python %S/Inputs/expect_status.py 70 mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
 
