@@ -20,7 +20,7 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
       `linalg.generic` that divides by the (runtime) element count and
       rounds to the element type, then `tensor.expand_shape` for
       `keep_dims`. The reduction is marked `rmean.reduction` and the
-      division `rmean.finalize`; an `rmean.cpu_strategy` written on the
+      division `rmean.finalize`; an `rmean.cpu_strategy` or `rmean.gpu_strategy` written on the
       `rmean.reduce_mean` moves onto the reduction;
     - axes known only at run time: the axes are checked with `cf.assert`
       (range, duplicates, count), then a loop accumulates every element into
@@ -38,8 +38,16 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
         ins(%sum : tensor<4xf64>) outs(%out : tensor<4xf32>) { ... divf ... }
     ```
 
+    With `allow-runtime-axes=false` (the GPU pipeline) a reduce_mean
+    with runtime axes is an error instead.
+
     Test: `test/Conversion/RmeanToLinalg/rmean-to-linalg.mlir`.
   }];
+  let options = [
+    Option<"allowRuntimeAxes", "allow-runtime-axes", "bool",
+           /*default=*/"true",
+           "Lower runtime axes to checked host loops (false: reject them)">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",

@@ -140,7 +140,8 @@ static std::optional<int64_t> staticReducedCount(RankedTensorType inputType,
 static Value buildStaticMean(OpBuilder &b, Location loc,
                              const MeanNumerics &numerics, Value input,
                              ArrayRef<int64_t> reduced, bool keepDims,
-                             CPUStrategyAttr strategy, SumCombiner combine) {
+                             CPUStrategyAttr strategy, SumCombiner combine,
+                             GPUStrategyAttr gpuStrategy) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *ctx = b.getContext();
@@ -188,6 +189,8 @@ static Value buildStaticMean(OpBuilder &b, Location loc,
   setMarker<RmeanDialect::ReductionAttrHelper>(sum);
   if (strategy)
     setCPUStrategy(sum, strategy);
+  if (gpuStrategy)
+    setGPUStrategy(sum, gpuStrategy);
 
   SmallVector<Value> sums(sum.getResults());
   if (combine)
@@ -258,7 +261,8 @@ collapsedShapeOf(RankedTensorType inputType,
 static Value buildCoalescedMean(OpBuilder &b, Location loc,
                                 const MeanNumerics &numerics, Value input,
                                 ArrayRef<int64_t> reduced, bool keepDims,
-                                CPUStrategyAttr strategy, SumCombiner combine) {
+                                CPUStrategyAttr strategy, SumCombiner combine,
+                                GPUStrategyAttr gpuStrategy = nullptr) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   auto isReduced = [&](int64_t d) { return llvm::is_contained(reduced, d); };
@@ -276,7 +280,7 @@ static Value buildCoalescedMean(OpBuilder &b, Location loc,
                             << " (nothing to merge, an empty dimension, or "
                                "a product beyond 64 bits)\n");
     return buildStaticMean(b, loc, numerics, input, reduced, keepDims, strategy,
-                           combine);
+                           combine, gpuStrategy);
   }
 
   Value collapsed = tensor::CollapseShapeOp::create(
@@ -287,8 +291,9 @@ static Value buildCoalescedMean(OpBuilder &b, Location loc,
   for (auto [g, group] : llvm::enumerate(groups))
     if (isReduced(group.front()))
       collapsedReduced.push_back(g);
-  Value mean = buildStaticMean(b, loc, numerics, collapsed, collapsedReduced,
-                               /*keepDims=*/false, strategy, combine);
+  Value mean =
+      buildStaticMean(b, loc, numerics, collapsed, collapsedReduced,
+                      /*keepDims=*/false, strategy, combine, gpuStrategy);
 
   // Expand: each kept group gives back its dimensions; with keep_dims the
   // size-1 reduced dimensions join the kept group before them (or the first
@@ -591,7 +596,7 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     if (!reduced->empty())
       result = buildCoalescedMean(rewriter, loc, *numerics, op.getInput(),
                                   *reduced, op.getKeepDims(), strategy,
-                                  /*combine=*/nullptr);
+                                  /*combine=*/nullptr, getGPUStrategy(op));
     rewriter.replaceOp(
         op, castToDeclared(rewriter, loc, result, resultType, shapes[0]));
     return success();
@@ -623,10 +628,21 @@ static LogicalResult checkLowerable(ReduceMeanOp op) {
 namespace {
 struct ConvertRmeanToLinalgPass
     : rmean::impl::ConvertRmeanToLinalgPassBase<ConvertRmeanToLinalgPass> {
+  using Base::Base;
   void runOnOperation() override {
-    WalkResult walk = getOperation()->walk([](ReduceMeanOp op) {
-      return failed(checkLowerable(op)) ? WalkResult::interrupt()
-                                        : WalkResult::advance();
+    WalkResult walk = getOperation()->walk([&](ReduceMeanOp op) {
+      if (failed(checkLowerable(op)))
+        return WalkResult::interrupt();
+      // A host that asked for static axes only (the GPU pipeline: the
+      // checked loop of runtime axes would run on the host over device
+      // memory) gets a diagnostic rather than code that cannot run.
+      if (!allowRuntimeAxes && !op.getStaticReducedDims()) {
+        op.emitOpError("has runtime axes (an axes operand that is not a "
+                       "constant), which this pipeline does not lower; give "
+                       "the axes as an attribute or a constant");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
     if (walk.wasInterrupted())
       return signalPassFailure();

@@ -31,3 +31,26 @@ func.func @markers(%a: f32, %n: index) -> f32 {
   } {rmean.accumulation_loop}
   return %s : f32
 }
+
+// #rmean.gpu_strategy round-trips; threads_per_output, items_per_thread and
+// blocks_per_output default to 1 and are only printed when they differ, in
+// declaration order whatever order they were written in.
+// CHECK-LABEL: func.func @gpu_strategy_on_reduce_mean
+//       CHECK:   rmean.reduce_mean %{{.+}} {axes = array<i64: 1>, rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 32, items_per_thread = 4>}
+func.func @gpu_strategy_on_reduce_mean(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 32, items_per_thread = 4, blocks_per_output = 1>} : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @gpu_all_parameters
+//  CHECK-SAME:   a = #rmean.gpu_strategy<kind = inner, block_size = 1024, threads_per_output = 1024, items_per_thread = 16, blocks_per_output = 65536>
+//  CHECK-SAME:   b = #rmean.gpu_strategy<kind = outer, block_size = 32, blocks_per_output = 3>
+//  CHECK-SAME:   c = #rmean.gpu_strategy<kind = serial, block_size = 128>
+//  CHECK-SAME:   d = #rmean.gpu_strategy<kind = outer, block_size = 64>
+func.func @gpu_all_parameters() attributes {
+    a = #rmean.gpu_strategy<blocks_per_output = 65536, items_per_thread = 16, threads_per_output = 1024, block_size = 1024, kind = inner>,
+    b = #rmean.gpu_strategy<kind = outer, block_size = 32, blocks_per_output = 3>,
+    c = #rmean.gpu_strategy<kind = serial, block_size = 128, threads_per_output = 1, items_per_thread = 1, blocks_per_output = 1>,
+    d = #rmean.gpu_strategy<kind = outer, block_size = 64>} {
+  return
+}

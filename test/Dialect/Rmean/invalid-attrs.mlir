@@ -91,3 +91,167 @@ func.func @unknown_rmean_attribute(%a: f32) -> f32 {
 func.func @too_big_step() attributes {s = #rmean.cpu_strategy<kind = outer, vector_size = 1024, cache_tile = 1024, rows_per_step = 64>} {
   return
 }
+
+// -----
+
+// #rmean.gpu_strategy: each bound, one per chunk (both ends where there
+// are two), so that no rule is checked only by accident of another.
+
+// expected-error@+2 {{expected ::mlir::rmean::GPUStrategyKind to be one of: serial, inner, outer}}
+// expected-error@+1 {{failed to parse Rmean_GPUStrategyAttr parameter 'kind'}}
+func.func @gpu_bad_kind() attributes {s = #rmean.gpu_strategy<kind = none, block_size = 256>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{struct is missing required parameter: block_size}}
+func.func @gpu_missing_block_size() attributes {s = #rmean.gpu_strategy<kind = serial>} {
+  return
+}
+
+// -----
+
+// block_size: below one warp.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects block_size to be a multiple of 32 in [32, 1024], got 0}}
+func.func @gpu_zero_block_size() attributes {s = #rmean.gpu_strategy<kind = serial, block_size = 0>} {
+  return
+}
+
+// -----
+
+// block_size: a multiple of 32 above CUDA's 1024 threads per block.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects block_size to be a multiple of 32 in [32, 1024], got 1056}}
+func.func @gpu_huge_block_size() attributes {s = #rmean.gpu_strategy<kind = outer, block_size = 1056>} {
+  return
+}
+
+// -----
+
+// block_size: in range but not whole warps.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects block_size to be a multiple of 32 in [32, 1024], got 48}}
+func.func @gpu_partial_warp_block_size() attributes {s = #rmean.gpu_strategy<kind = outer, block_size = 48>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects items_per_thread in {1, 2, 4, 8, 16}, got 0}}
+func.func @gpu_zero_items() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 32, items_per_thread = 0>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects items_per_thread in {1, 2, 4, 8, 16}, got 32}}
+func.func @gpu_too_many_items() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 32, items_per_thread = 32>} {
+  return
+}
+
+// -----
+
+// In range, but not a power of two: a step would not be one aligned load.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects items_per_thread in {1, 2, 4, 8, 16}, got 6}}
+func.func @gpu_items_not_power_of_two() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 32, items_per_thread = 6>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects blocks_per_output in [1, 65536], got 0}}
+func.func @gpu_zero_blocks() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 256, blocks_per_output = 0>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects blocks_per_output in [1, 65536], got 65537}}
+func.func @gpu_too_many_blocks() attributes {s = #rmean.gpu_strategy<kind = outer, block_size = 256, blocks_per_output = 65537>} {
+  return
+}
+
+// -----
+
+// inner: the shuffle tree needs whole warps per output.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output of kind inner to be a multiple of 32 that divides block_size (256), got 1}}
+func.func @gpu_inner_one_thread() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output of kind inner to be a multiple of 32 that divides block_size (256), got 48}}
+func.func @gpu_inner_partial_warp() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 48>} {
+  return
+}
+
+// -----
+
+// A multiple of 32 that does not divide the block (96 into 256).
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output of kind inner to be a multiple of 32 that divides block_size (256), got 96}}
+func.func @gpu_inner_not_dividing() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 256, threads_per_output = 96>} {
+  return
+}
+
+// -----
+
+// More threads per output than the block has.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output of kind inner to be a multiple of 32 that divides block_size (128), got 256}}
+func.func @gpu_inner_beyond_block() attributes {s = #rmean.gpu_strategy<kind = inner, block_size = 128, threads_per_output = 256>} {
+  return
+}
+
+// -----
+
+// outer and serial: one thread per output, one element per step.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output = 1 for kind outer, got 32}}
+func.func @gpu_outer_threads() attributes {s = #rmean.gpu_strategy<kind = outer, block_size = 256, threads_per_output = 32>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects threads_per_output = 1 for kind serial, got 2}}
+func.func @gpu_serial_threads() attributes {s = #rmean.gpu_strategy<kind = serial, block_size = 256, threads_per_output = 2>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects items_per_thread = 1 for kind outer, got 4}}
+func.func @gpu_outer_items() attributes {s = #rmean.gpu_strategy<kind = outer, block_size = 256, items_per_thread = 4>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.gpu_strategy' expects items_per_thread = 1 for kind serial, got 2}}
+func.func @gpu_serial_items() attributes {s = #rmean.gpu_strategy<kind = serial, block_size = 256, items_per_thread = 2>} {
+  return
+}
+
+// -----
+
+// serial does not split: it has no partial-sum kernel.
+// expected-error@+1 {{'#rmean.gpu_strategy' expects blocks_per_output = 1 for kind serial, got 2}}
+func.func @gpu_serial_split() attributes {s = #rmean.gpu_strategy<kind = serial, block_size = 256, blocks_per_output = 2>} {
+  return
+}
+
+// -----
+
+// Under the name rmean.gpu_strategy only a #rmean.gpu_strategy is accepted,
+// not the CPU one nor a dictionary.
+func.func @gpu_strategy_wrong_attr(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'rmean.gpu_strategy' expects a #rmean.gpu_strategy<kind = inner|outer|serial, block_size = N[, threads_per_output = T, items_per_thread = I, blocks_per_output = B]>, got #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>}}
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.gpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @gpu_strategy_dictionary(%a: f32) -> f32 {
+  // expected-error@+1 {{'rmean.gpu_strategy' expects a #rmean.gpu_strategy<kind = inner|outer|serial, block_size = N[, threads_per_output = T, items_per_thread = I, blocks_per_output = B]>, got {block_size = 256 : i64, kind = "inner"}}}
+  %s = arith.addf %a, %a {rmean.gpu_strategy = {kind = "inner", block_size = 256}} : f32
+  return %s : f32
+}

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::rmean;
@@ -46,6 +47,48 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "vector_size <= "
                        << kMaxStepElements << ", got " << rowsPerStep << " * "
                        << vectorSize;
+  return success();
+}
+
+LogicalResult
+GPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        GPUStrategyKind kind, int64_t blockSize,
+                        int64_t threadsPerOutput, int64_t itemsPerThread,
+                        int64_t blocksPerOutput) {
+  auto fail = [&]() { return emitError() << "'#rmean.gpu_strategy' expects "; };
+  if (blockSize < kWarpSize || blockSize > kMaxBlockSize ||
+      blockSize % kWarpSize != 0)
+    return fail() << "block_size to be a multiple of " << kWarpSize << " in ["
+                  << kWarpSize << ", " << kMaxBlockSize << "], got "
+                  << blockSize;
+  if (itemsPerThread < 1 || itemsPerThread > kMaxItemsPerThread ||
+      !llvm::isPowerOf2_64(itemsPerThread))
+    return fail() << "items_per_thread in {1, 2, 4, 8, 16}, got "
+                  << itemsPerThread;
+  if (blocksPerOutput < 1 || blocksPerOutput > kMaxBlocksPerOutput)
+    return fail() << "blocks_per_output in [1, " << kMaxBlocksPerOutput
+                  << "], got " << blocksPerOutput;
+  if (kind == GPUStrategyKind::Inner) {
+    // Whole warps per output: the shuffle tree spans exactly one warp.
+    if (threadsPerOutput < kWarpSize || threadsPerOutput % kWarpSize != 0 ||
+        blockSize % threadsPerOutput != 0)
+      return fail() << "threads_per_output of kind inner to be a multiple "
+                       "of "
+                    << kWarpSize << " that divides block_size (" << blockSize
+                    << "), got " << threadsPerOutput;
+    return success();
+  }
+  if (threadsPerOutput != 1)
+    return fail() << "threads_per_output = 1 for kind "
+                  << stringifyGPUStrategyKind(kind) << ", got "
+                  << threadsPerOutput;
+  if (itemsPerThread != 1)
+    return fail() << "items_per_thread = 1 for kind "
+                  << stringifyGPUStrategyKind(kind) << ", got "
+                  << itemsPerThread;
+  if (kind == GPUStrategyKind::Serial && blocksPerOutput != 1)
+    return fail() << "blocks_per_output = 1 for kind serial, got "
+                  << blocksPerOutput;
   return success();
 }
 

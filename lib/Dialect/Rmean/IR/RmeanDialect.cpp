@@ -48,6 +48,16 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
               "rows_per_step = R]>, got "
            << attr.getValue();
   }
+  if (name == getGpuStrategyAttrHelper().getName()) {
+    if (isa<GPUStrategyAttr>(attr.getValue()))
+      return success();
+    return op->emitError()
+           << "'" << name
+           << "' expects a #rmean.gpu_strategy<kind = inner|outer|serial, "
+              "block_size = N[, threads_per_output = T, items_per_thread = "
+              "I, blocks_per_output = B]>, got "
+           << attr.getValue();
+  }
   if (name == getReductionAttrHelper().getName() ||
       name == getFinalizeAttrHelper().getName() ||
       name == getVectorizeAttrHelper().getName() ||

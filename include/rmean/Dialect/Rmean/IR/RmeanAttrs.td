@@ -92,7 +92,77 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
   }];
 }
 
-// A `#rmean.gpu_strategy<...>` of the same form (kind, block size, items
-// per thread, blocks per output) joins this file with the GPU pipeline.
+//===----------------------------------------------------------------------===//
+// GPU strategy
+//===----------------------------------------------------------------------===//
+
+def Rmean_GPUStrategyKind : I32EnumAttr<"GPUStrategyKind",
+    "how a reduction is mapped to GPU blocks and threads", [
+      I32EnumAttrCase<"Serial", 0, "serial">,
+      I32EnumAttrCase<"Inner", 1, "inner">,
+      I32EnumAttrCase<"Outer", 2, "outer">
+    ]> {
+  let cppNamespace = "::mlir::rmean";
+  let genSpecializedAttr = 0;
+}
+
+def Rmean_GPUStrategyAttr : Rmean_Attr<"GPUStrategy", "gpu_strategy"> {
+  let summary = "How one reduction is mapped to GPU blocks and threads";
+  let description = [{
+    Recorded by `rmean-select-gpu-strategy` on the reduction `linalg.generic`
+    that `convert-rmean-to-linalg` creates (dimensions coalesced) and
+    applied by `rmean-gpu-distribute`. Written by hand on an
+    `rmean.reduce_mean` (the conversion carries it onto its reduction) or on
+    the reduction itself, it overrides the selection.
+
+    - `kind = inner`: the only reduced dimension is the last one (row
+      means, NCHW pooling, reduce-all). `threads_per_output` threads (a
+      warp, 32, for short rows; the whole block for long ones) share one
+      row; each reads `items_per_thread` consecutive elements per step (one
+      128-bit load when they fill 16 bytes), and their sums meet in a warp
+      shuffle tree and, between warps, in shared memory.
+    - `kind = outer`: one reduced dimension followed by kept ones (column
+      means, NHWC pooling, middle axes). One thread per output; consecutive
+      threads take consecutive kept elements, so every load of a warp is
+      coalesced, and each thread walks the reduced rows.
+    - `kind = serial`: any other layout; one thread per output walks all of
+      its reduced elements.
+
+    `blocks_per_output` > 1 (inner, outer) splits each output's reduced
+    range into that many chunks, each summed into a partial buffer; a
+    second kernel adds the partials in chunk order. The split is fixed at
+    compile time, so results are bit-identical from run to run (there are
+    no atomics). Bounds: `block_size` a multiple of 32 in [32, 1024];
+    `threads_per_output` a multiple of 32 dividing `block_size` for inner,
+    1 otherwise; `items_per_thread` in {1, 2, 4, 8, 16} (1 unless inner);
+    `blocks_per_output` in [1, 65536] (1 for serial).
+
+    ```mlir
+    %s = linalg.generic {...} ins(%x : tensor<64x4096xf32>) ...
+        {rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner,
+             block_size = 256, threads_per_output = 256,
+             items_per_thread = 4>, rmean.reduction}
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Rmean_GPUStrategyKind>:$kind,
+    "int64_t":$block_size,
+    DefaultValuedParameter<"int64_t", "1">:$threads_per_output,
+    DefaultValuedParameter<"int64_t", "1">:$items_per_thread,
+    DefaultValuedParameter<"int64_t", "1">:$blocks_per_output
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// A warp of every NVIDIA GPU.
+    static constexpr int64_t kWarpSize = 32;
+    /// CUDA's limit on threads per block.
+    static constexpr int64_t kMaxBlockSize = 1024;
+    /// Items per step: 16 fills a 128-bit load of 8-bit elements.
+    static constexpr int64_t kMaxItemsPerThread = 16;
+    /// Partial sums per output; the final kernel adds them one by one.
+    static constexpr int64_t kMaxBlocksPerOutput = 65536;
+  }];
+}
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANATTRS_TD

@@ -45,6 +45,14 @@ inline void removeCPUStrategy(Operation *op) {
   op->removeAttr(RmeanDialect::CpuStrategyAttrHelper::getNameStr());
 }
 
+/// The `rmean.gpu_strategy` of `op`, or null when it has none.
+inline GPUStrategyAttr getGPUStrategy(Operation *op) {
+  return RmeanDialect::GpuStrategyAttrHelper(op->getContext()).getAttr(op);
+}
+inline void setGPUStrategy(Operation *op, GPUStrategyAttr strategy) {
+  RmeanDialect::GpuStrategyAttrHelper(op->getContext()).setAttr(op, strategy);
+}
+
 } // namespace mlir::rmean
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANDIALECT_H

@@ -41,6 +41,8 @@ def Rmean_Dialect : Dialect {
     // The CPU strategy of a reduction (RmeanAttrs.td), on an
     // rmean.reduce_mean or on the reduction linalg op it becomes.
     "::mlir::rmean::CPUStrategyAttr":$cpu_strategy,
+    // The GPU strategy of a reduction, likewise.
+    "::mlir::rmean::GPUStrategyAttr":$gpu_strategy,
     // The reduction linalg op convert-rmean-to-linalg creates.
     "::mlir::UnitAttr":$reduction,
     // The elementwise op that turns its sums into the mean.
