@@ -51,3 +51,15 @@ CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
                                         "several kept ones, none\n");
   return CPUStrategyKind::None;
 }
+
+GPUStrategyKind mlir::rmean::getFittingGPUStrategyKind(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 1 ||
+      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity())
+    return GPUStrategyKind::Serial;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return GPUStrategyKind::Serial;
+  return iterators.back() == utils::IteratorType::reduction
+             ? GPUStrategyKind::Inner
+             : GPUStrategyKind::Outer;
+}

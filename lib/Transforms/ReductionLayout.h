@@ -25,6 +25,14 @@ namespace mlir::rmean {
 /// input, an empty iteration space).
 CPUStrategyKind getFittingCPUStrategyKind(linalg::LinalgOp op);
 
+/// The GPU strategy kind that fits `op` (a coalesced reduction of one
+/// identity-indexed input): `Inner` when its only reduced dimension is the
+/// last one, `Outer` when its only reduced dimension is followed by kept
+/// ones, `Serial` for anything else (several reduced runs, a permuted
+/// input). Every accumulator type fits: the GPU kernels clone the
+/// reduction's body.
+GPUStrategyKind getFittingGPUStrategyKind(linalg::LinalgOp op);
+
 } // namespace mlir::rmean
 
 #endif // RMEAN_LIB_TRANSFORMS_REDUCTIONLAYOUT_H

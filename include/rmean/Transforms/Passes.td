@@ -292,4 +292,174 @@ def RmeanRaisePass : Pass<"rmean-raise", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::rmean::RmeanDialect"];
 }
 
+def RmeanSelectGPUStrategyPass
+    : Pass<"rmean-select-gpu-strategy", "::mlir::func::FuncOp"> {
+  let summary = "Choose how each rmean reduction is mapped to GPU blocks and threads";
+  let description = [{
+    Records `rmean.gpu_strategy = #rmean.gpu_strategy<...>` on every
+    reduction `linalg.generic` marked `rmean.reduction` (dimensions already
+    coalesced) that has none, for `rmean-gpu-distribute`:
+
+    - `kind = inner` when the only reduced dimension is the last one: a
+      warp per row (`threads_per_output = 32`) for rows shorter than 1024
+      elements, else the whole block; `items_per_thread` fills a 128-bit
+      load when the static row length is a multiple of it (else 1); when
+      the static number of rows is too small to give every SM of an
+      H100-class GPU (132) two blocks, each row is split over
+      `blocks_per_output` blocks of at least 16 Ki elements each (a
+      reduce-all of dynamic size gets 264).
+    - `kind = outer` when one reduced dimension is followed by kept ones:
+      a thread per output; when the outputs fill fewer than 264 blocks and
+      the reduced extent is static, it is split into chunks of at least 256
+      rows.
+    - `kind = serial` otherwise.
+
+    Options override the choice of the block size and, when non-zero, of
+    items per thread and blocks per output (values the attribute does not
+    accept for the chosen kind are an error). A reduction that already has
+    a strategy keeps it.
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<64x4096xf32>) ... {rmean.reduction}
+    // gets
+    ... {rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner,
+          block_size = 256, threads_per_output = 256, items_per_thread = 4,
+          blocks_per_output = 5>, rmean.reduction}
+    ```
+
+    Test: `test/Transforms/select-gpu-strategy.mlir`.
+  }];
+  let dependentDialects = ["::mlir::rmean::RmeanDialect"];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+    Option<"itemsPerThread", "items-per-thread", "int64_t", /*default=*/"0",
+           "Consecutive elements a thread reads per step (0: chosen)">,
+    Option<"blocksPerOutput", "blocks-per-output", "int64_t",
+           /*default=*/"0",
+           "Blocks (chunks) that share one output (0: chosen)">
+  ];
+}
+
+def RmeanGPUDistributePass
+    : Pass<"rmean-gpu-distribute", "::mlir::func::FuncOp"> {
+  let summary = "Map rmean reductions to gpu.launch kernels as their GPU strategy says";
+  let description = [{
+    Runs on bufferized IR. Each reduction marked `rmean.reduction` with a
+    `#rmean.gpu_strategy`, together with the `linalg.fill`s of its
+    accumulators and its `rmean.finalize` division, becomes one
+    `gpu.launch` (two when `blocks_per_output` > 1: partial sums into a
+    temporary buffer, then a kernel that adds them in chunk order and
+    divides). The linalg body is cloned as the per-element step, so every
+    element type keeps the accumulators of docs/ReduceMean.md §4
+    (compensated `f64`, `i128`, complex parts); partial accumulators are
+    added part by part.
+
+    Written by hand rather than with upstream tiling and
+    `map_nested_forall_to_threads` because the block-cooperative merge
+    (warp shuffles of each 32-bit word of an accumulator, per-warp partials
+    in workgroup memory, a barrier, one thread per output finishing) is not
+    expressible there without races (see docs/Rationale.md).
+
+    - `inner`: `threads_per_output` threads stride over a row,
+      `items_per_thread` elements per step (one `vector.load` of 16 bytes
+      or less, aligned as the row), then a `gpu.shuffle xor` tree and, for
+      more than a warp per row, `workgroup` memory and `gpu.barrier`.
+    - `outer`, `serial`: one thread per output (consecutive threads on the
+      contiguous kept dimension), looping over the reduced dimensions.
+
+    Launches are grid-stride loops with the grid capped at 2^31 - 1 blocks,
+    so any size runs; a zero-sized grid is skipped by the runtime. A
+    strategy that does not fit the layout gets a warning and `serial`.
+
+    ```mlir
+    linalg.fill ins(%negzero : f64) outs(%acc : memref<64xf64>)
+    linalg.generic ... ins(%x : memref<64x4096xf32>) outs(%acc ...)
+        {rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner, ...>,
+         rmean.reduction}
+    linalg.generic ... ins(%acc ...) outs(%out : memref<64xf32>)
+        {rmean.finalize}
+    // becomes
+    gpu.launch blocks(...) threads(...) workgroup(%wg : memref<8x2xi32, 3>) {
+      ... scf.for over the row: memref.load, arith.extf, arith.addf ...
+      ... gpu.shuffle xor ..., gpu.barrier, memref.store %mean, %out[...]
+    }
+    ```
+
+    Test: `test/Transforms/gpu-distribute.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def RmeanGPUDeviceBuffersPass
+    : Pass<"rmean-gpu-device-buffers", "::mlir::ModuleOp"> {
+  let summary = "Allocate the host functions' buffers in GPU memory";
+  let description = [{
+    In the GPU pipeline every memref a host function allocates is read or
+    written by kernels, so it must live in device memory: `memref.alloc`
+    becomes `gpu.alloc`, `memref.dealloc` becomes `gpu.dealloc` and
+    `memref.copy` becomes `gpu.memcpy` (outside `gpu.launch` and
+    `gpu.module`). `gpu-async-region` then chains them with the launches on
+    one stream. Buffers returned to the caller are device buffers, to be
+    freed with `rmeanGpuFree` (include/rmean/Runtime/GpuRuntime.h).
+
+    Test: `test/Transforms/gpu-device-buffers.mlir`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def RmeanGPUEmulateOnCPUPass
+    : Pass<"rmean-gpu-emulate-on-cpu", "::mlir::ModuleOp"> {
+  let summary = "Run gpu.launch kernels on the host, OpenMP threads as GPU threads";
+  let description = [{
+    Checks GPU kernels where there is no GPU: each `gpu.launch` becomes a
+    host loop over its blocks, and each block an `omp.parallel` region with
+    one OpenMP thread per GPU thread, so that the kernel's own code (the
+    same IR the NVVM lowering receives) runs with its real block size.
+    `gpu.barrier` becomes `omp.barrier`; `gpu.shuffle` (32-bit values)
+    goes through a per-block scratch array between two barriers, which is
+    exact when, as in rmean's kernels, every thread of the block reaches
+    every shuffle; workgroup attributions become per-block `memref.alloca`.
+    The region checks at run time that OpenMP gave it every thread it
+    asked for. Block and thread ids come from the loop and
+    `omp_get_thread_num`.
+
+    For tests (`--rmean-gpu-pipeline="emulate=true"` runs the GPU pipeline's
+    kernels through it and the CPU lowering), not for speed: set
+    `KMP_BLOCKTIME=0` when blocks have more threads than the machine has
+    cores.
+
+    ```mlir
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+      ... gpu.barrier ...
+    }
+    // becomes
+    scf.for %bx = %c0 to %n step %c1 { ...
+      omp.parallel num_threads(%c64_i32 : i32) {
+        %t = func.call @omp_get_thread_num() : () -> i32
+        ... omp.barrier ...
+      }
+    }
+    ```
+
+    Test: `test/Transforms/gpu-emulate-on-cpu.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::omp::OpenMPDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // RMEAN_TRANSFORMS_PASSES_TD
