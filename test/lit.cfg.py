@@ -94,3 +94,26 @@ if os.path.exists(libomp):
 config.substitutions.append(("%libomp", libomp))
 config.substitutions.append(("%mlir_runner_utils", runtime_libs[0]))
 config.substitutions.append(("%mlir_c_runner_utils", runtime_libs[1]))
+
+# ptxas, for the GPU pipeline's compile-only checks (test/Integration/GPU):
+# the PTX rmean emits must assemble, and format=bin runs it. Searched where
+# gpu-module-to-binary and rmean-gpu-pipeline look for it: $PATH,
+# $CUDA_HOME/bin, $CUDA_ROOT/bin, then /usr/local/cuda/bin. lit does not
+# pass CUDA_HOME or CUDA_ROOT on to the tests, so they give the pipeline
+# the toolkit explicitly (%cuda_toolkit, the directory above bin/).
+ptxas_dirs = [os.environ.get("PATH", "")]
+ptxas_dirs += [os.path.join(os.environ[v], "bin")
+               for v in ("CUDA_HOME", "CUDA_ROOT") if os.environ.get(v)]
+ptxas_dirs.append("/usr/local/cuda/bin")
+ptxas = shutil.which("ptxas", path=os.pathsep.join(ptxas_dirs))
+if ptxas:
+    ptxas = os.path.abspath(ptxas)
+    config.available_features.add("ptxas")
+config.substitutions.append(("%ptxas", ptxas or "ptxas"))
+config.substitutions.append(
+    ("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas)) if ptxas else "")
+)
+config.substitutions.append(
+    ("%extract_ptx",
+     sys.executable + " " + os.path.join(config.rmean_src_root, "scripts", "extract-ptx.py"))
+)

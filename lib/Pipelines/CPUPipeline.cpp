@@ -7,6 +7,8 @@
 
 #include "rmean/Pipelines/Pipelines.h"
 
+#include "PipelineStages.h"
+
 #include "rmean/Conversion/Passes.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Transforms/Passes.h"
@@ -96,7 +98,7 @@ static void addBufferizeStage(OpPassManager &pm,
 /// memref lowering; bf16 truncations are expanded to integer ops because
 /// their libcall is missing from JIT runtimes; memrefs are lowered before
 /// the rest because convert-to-llvm misses memref.reshape.
-static void addLLVMStage(OpPassManager &pm) {
+void mlir::rmean::detail::addLLVMStage(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Vector ops left by the strategies: masks first, then transfers to
   // loads/stores, then what remains of multi-reductions.
@@ -129,7 +131,7 @@ void mlir::rmean::buildRmeanCPUPipeline(
     OpPassManager &pm, const RmeanCPUPipelineOptions &options) {
   addTensorStage(pm, options);
   addBufferizeStage(pm, options);
-  addLLVMStage(pm);
+  detail::addLLVMStage(pm);
 }
 
 /// Reports `name = value` outside [lo, hi] through `emitError`.
@@ -188,5 +190,28 @@ void mlir::rmean::registerRmeanPipelines() {
       },
       [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(RmeanCPUPipelineOptions());
+      });
+  registerPassPipeline(
+      "rmean-gpu-pipeline",
+      "Lower rmean (and the upstream ops around it) to CUDA kernels in a "
+      "gpu.binary and host LLVM dialect that launches them",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> emitError) {
+        std::optional<StringRef> anchor = pm.getOpName();
+        if (anchor != ModuleOp::getOperationName())
+          return emitError(
+              "rmean-gpu-pipeline runs on 'builtin.module' (it bufferizes, "
+              "outlines kernels and converts whole modules); it cannot nest "
+              "under '" +
+              (anchor ? *anchor : StringRef("any")) + "'");
+        RmeanGPUPipelineOptions options;
+        if (failed(options.parseFromString(text)) ||
+            failed(verifyRmeanGPUPipelineOptions(options, emitError)))
+          return failure();
+        buildRmeanGPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(RmeanGPUPipelineOptions());
       });
 }

@@ -19,10 +19,13 @@
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
@@ -40,8 +43,10 @@
 #include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
@@ -70,22 +75,25 @@
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
 using namespace mlir;
 
 void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
     DialectRegistry &registry) {
-  registry
-      .insert<rmean::RmeanDialect, affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              complex::ComplexDialect, func::FuncDialect, index::IndexDialect,
-              LLVM::LLVMDialect, linalg::LinalgDialect, math::MathDialect,
-              memref::MemRefDialect, mpi::MPIDialect, omp::OpenMPDialect,
-              scf::SCFDialect, shard::ShardDialect, tensor::TensorDialect,
-              ub::UBDialect, vector::VectorDialect>();
+  registry.insert<
+      rmean::RmeanDialect, affine::AffineDialect, arith::ArithDialect,
+      bufferization::BufferizationDialect, cf::ControlFlowDialect,
+      complex::ComplexDialect, func::FuncDialect, gpu::GPUDialect,
+      index::IndexDialect, NVVM::NVVMDialect, LLVM::LLVMDialect,
+      linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+      mpi::MPIDialect, omp::OpenMPDialect, scf::SCFDialect, shard::ShardDialect,
+      tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
 
   // Tiling (rmean-cpu-tile), subsets (hoisting in rmean-cpu-vectorize) and
   // value bounds (loop peeling).
@@ -138,4 +146,14 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
+
+  // rmean-gpu-pipeline: the NVVM target (serialisation to PTX/cubin), the
+  // conversions of gpu/nvvm ops, and the translation of gpu.module and
+  // gpu.binary (the embedded kernels and their launches).
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  gpu::registerConvertGpuToLLVMInterface(registry);
+  NVVM::registerConvertGpuToNVVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  registerGPUDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
 }

@@ -27,8 +27,9 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::rmean::RmeanDialect>();
-  mlir::rmean::registerShardingInterfaceExternalModels(registry);
-  mlir::rmean::registerMPIMemoryEffectModels(registry);
+  // Everything rmean's pipelines need that the lines above do not give
+  // (e.g. the GPU and NVVM translations gpu-module-to-binary uses).
+  mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "rmean optimizer driver\n", registry));

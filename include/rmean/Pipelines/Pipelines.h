@@ -62,8 +62,68 @@ LogicalResult verifyRmeanCPUPipelineOptions(
 void buildRmeanCPUPipeline(OpPassManager &pm,
                            const RmeanCPUPipelineOptions &options);
 
-/// Registers `--rmean-cpu-pipeline` (and later pipelines) with the global
-/// pass registry.
+/// Options of `--rmean-gpu-pipeline`.
+struct RmeanGPUPipelineOptions
+    : public PassPipelineOptions<RmeanGPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target GPU architecture (sm_XY)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (empty: the PTX version the chip needs, "
+                     "e.g. +ptx80 for sm_90)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu.binary holds: isa (PTX, JIT-compiled by the "
+                     "driver at load), bin (cubin, needs ptxas), fatbin "
+                     "(cubin and PTX, needs ptxas and fatbinary)"),
+      llvm::cl::init("bin")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit prefix for ptxas (empty: $PATH, "
+                     "CUDA_ROOT, CUDA_HOME, then /usr/local/cuda)"),
+      llvm::cl::init("")};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block of the reduction kernels"),
+      llvm::cl::init(256)};
+  PassOptions::Option<int64_t> itemsPerThread{
+      *this, "items-per-thread",
+      llvm::cl::desc("Consecutive elements per thread and step of row "
+                     "reductions (0: chosen per reduction)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<int64_t> blocksPerOutput{
+      *this, "blocks-per-output",
+      llvm::cl::desc("Blocks sharing one output, partial sums added by a "
+                     "second kernel (0: chosen per reduction)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<bool> emulate{
+      *this, "emulate",
+      llvm::cl::desc("Instead of NVVM code, run the same kernels on host "
+                     "OpenMP threads (one per GPU thread; for testing "
+                     "without a GPU; programs then need libomp)"),
+      llvm::cl::init(false)};
+};
+
+/// Checks the options of `--rmean-gpu-pipeline` (chip `sm_<digits>[a|f]`,
+/// format isa|bin|fatbin, the ranges of #rmean.gpu_strategy) and reports
+/// the first bad one through `emitError`.
+LogicalResult verifyRmeanGPUPipelineOptions(
+    const RmeanGPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> emitError);
+
+/// Lowers a module mixing rmean with upstream func/arith/math/tensor/linalg
+/// ops to host LLVM dialect that launches CUDA kernels, plus a `gpu.binary`
+/// with their code. Function arguments and results are device buffers; the
+/// host code calls the `mgpu*` functions of the project's runtime library
+/// (include/rmean/Runtime/GpuRuntime.h). `pm` must be anchored on
+/// builtin.module.
+void buildRmeanGPUPipeline(OpPassManager &pm,
+                           const RmeanGPUPipelineOptions &options);
+
+/// Registers `--rmean-cpu-pipeline` and `--rmean-gpu-pipeline` with the
+/// global pass registry.
 void registerRmeanPipelines();
 
 /// Adds to `registry` everything the rmean pipelines need besides their

@@ -1,0 +1,188 @@
+//===- GPUPipeline.cpp - rmean to NVVM/PTX and host launch code -----------===//
+//
+// The GPU pipeline: rmean -> linalg -> strategy -> bufferised memrefs ->
+// hand-built reduction kernels (rmean-gpu-distribute) and upstream mapping
+// of the remaining linalg ops -> device buffers -> outlined kernels on one
+// stream -> NVVM -> gpu.binary, host code -> LLVM dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Pipelines/Pipelines.h"
+
+#include "PipelineStages.h"
+
+#include "rmean/Conversion/Passes.h"
+#include "rmean/Dialect/Rmean/IR/RmeanAttrs.h"
+#include "rmean/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+/// The PTX ISA version a chip needs at least (LLVM's NVPTX back end refuses
+/// older ones, e.g. "PTX version 6.0 does not support target 'sm_90'").
+static std::string defaultFeatures(StringRef chip) {
+  unsigned sm = 0;
+  StringRef digits = chip.drop_front(3).take_while(llvm::isDigit);
+  digits.getAsInteger(10, sm);
+  bool archSpecific = chip.ends_with("a") || chip.ends_with("f");
+  if (sm >= 120)
+    return "+ptx87";
+  if (sm >= 100)
+    return archSpecific ? "+ptx87" : "+ptx86";
+  if (sm >= 90)
+    return "+ptx80";
+  if (sm >= 89)
+    return "+ptx78";
+  if (sm >= 80)
+    return "+ptx70";
+  return "+ptx63";
+}
+
+/// The toolkit gpu-module-to-binary runs ptxas from: the option, else the
+/// usual prefix when it has ptxas (upstream looks in $PATH, CUDA_ROOT and
+/// CUDA_HOME only when this is empty).
+static std::string toolkitPath(const RmeanGPUPipelineOptions &options) {
+  if (!options.toolkit.empty())
+    return options.toolkit;
+  if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_HOME") &&
+      llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return "/usr/local/cuda";
+  return "";
+}
+
+void mlir::rmean::buildRmeanGPUPipeline(
+    OpPassManager &pm, const RmeanGPUPipelineOptions &options) {
+  // Tensors: rmean -> linalg (static axes only: the checked loop of runtime
+  // axes would read the axes on the host from device memory), strategies.
+  pm.addPass(createCanonicalizerPass());
+  ConvertRmeanToLinalgPassOptions toLinalg;
+  toLinalg.allowRuntimeAxes = false;
+  pm.addPass(createConvertRmeanToLinalgPass(toLinalg));
+  RmeanSelectGPUStrategyPassOptions select;
+  select.blockSize = options.blockSize;
+  select.itemsPerThread = options.itemsPerThread;
+  select.blocksPerOutput = options.blocksPerOutput;
+  pm.addNestedPass<func::FuncOp>(createRmeanSelectGPUStrategyPass(select));
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+
+  // Buffers: identity layouts at function boundaries (a caller passes
+  // plain device buffers), deallocation of temporaries, rmean's kernels.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.unknownTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  // After deallocation: the kernels' gpu.barrier has no memory-effect
+  // model the deallocation pipeline accepts. The pass frees its own
+  // partial-sum buffers.
+  pm.addNestedPass<func::FuncOp>(createRmeanGPUDistributePass());
+
+  // The user's own linalg ops around the means (elementwise, fills,
+  // copies) run as upstream-mapped parallel loops: 256 threads per block
+  // along their innermost loop.
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(createConvertLinalgToParallelLoopsPass());
+  func.addPass(createParallelLoopTilingPass({256}, /*noMinMaxBounds=*/true));
+  func.addPass(createGpuMapParallelLoopsPass());
+  func.addPass(createConvertParallelLoopToGpuPass());
+
+  // Testing without a GPU: the same kernels on host threads.
+  if (options.emulate) {
+    pm.addPass(createRmeanGPUEmulateOnCPUPass());
+    detail::addLLVMStage(pm);
+    return;
+  }
+
+  // Every host buffer lives on the device; kernels are outlined and every
+  // GPU operation of a function is chained on one stream.
+  pm.addPass(createRmeanGPUDeviceBuffersPass());
+  // Constants and index arithmetic hoisted out of the launches by earlier
+  // folding go back in, rather than becoming kernel parameters.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+
+  // gpu-lower-to-nvvm-pipeline, spelt out so that the target options reach
+  // nvvm-attach-target and gpu-module-to-binary.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features.empty() ? defaultFeatures(options.chip)
+                                             : std::string(options.features);
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath = toolkitPath(options);
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createRmeanExitOnFailedCheckPass());
+}
+
+LogicalResult mlir::rmean::verifyRmeanGPUPipelineOptions(
+    const RmeanGPUPipelineOptions &options,
+    function_ref<LogicalResult(const Twine &)> emitError) {
+  auto bad = [&](StringRef name, const Twine &expected, const Twine &got) {
+    return emitError("rmean-gpu-pipeline: option '" + name + "' must be " +
+                     expected + ", got " + got);
+  };
+  if (!llvm::Regex("^sm_[0-9]+[af]?$").match(options.chip))
+    return bad("chip", "sm_<digits> (e.g. sm_80, sm_90a)", options.chip);
+  if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format))
+    return bad("format", "one of isa, bin, fatbin", options.format);
+  int64_t bs = options.blockSize;
+  if (bs < GPUStrategyAttr::kWarpSize || bs > GPUStrategyAttr::kMaxBlockSize ||
+      bs % GPUStrategyAttr::kWarpSize != 0)
+    return bad("block-size", "a multiple of 32 in [32, 1024]", Twine(bs));
+  int64_t items = options.itemsPerThread;
+  if (items != 0 && !llvm::is_contained({1, 2, 4, 8, 16}, int(items)))
+    return bad("items-per-thread", "0 (chosen) or one of 1, 2, 4, 8, 16",
+               Twine(items));
+  int64_t blocks = options.blocksPerOutput;
+  if (blocks < 0 || blocks > GPUStrategyAttr::kMaxBlocksPerOutput)
+    return bad("blocks-per-output",
+               "0 (chosen) or in [1, " +
+                   Twine(GPUStrategyAttr::kMaxBlocksPerOutput) + "]",
+               Twine(blocks));
+  return success();
+}
