@@ -27,30 +27,40 @@
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace mlir::rmean;
 
-/// The PTX ISA version a chip needs at least (LLVM's NVPTX back end refuses
-/// older ones, e.g. "PTX version 6.0 does not support target 'sm_90'").
+/// The chips LLVM 22's NVPTX back end accepts, with the PTX ISA version
+/// each needs at least (older ones make LLVM abort, e.g. "PTX version 7.0
+/// does not support target 'sm_86'"), times ten.
+static std::optional<unsigned> minimumPtx(StringRef chip) {
+  return llvm::StringSwitch<std::optional<unsigned>>(chip)
+      .Case("sm_50", 40)
+      .Case("sm_52", 41)
+      .Case("sm_53", 42)
+      .Cases({"sm_60", "sm_61", "sm_62"}, 50)
+      .Case("sm_70", 60)
+      .Case("sm_72", 61)
+      .Case("sm_75", 63)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Case("sm_89", 78)
+      .Cases({"sm_90", "sm_90a"}, 80)
+      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Cases({"sm_100f", "sm_101f", "sm_103", "sm_103a", "sm_103f", "sm_120f",
+              "sm_121", "sm_121a", "sm_121f"},
+             88)
+      .Default(std::nullopt);
+}
+
 static std::string defaultFeatures(StringRef chip) {
-  unsigned sm = 0;
-  StringRef digits = chip.drop_front(3).take_while(llvm::isDigit);
-  digits.getAsInteger(10, sm);
-  bool archSpecific = chip.ends_with("a") || chip.ends_with("f");
-  if (sm >= 120)
-    return "+ptx87";
-  if (sm >= 100)
-    return archSpecific ? "+ptx87" : "+ptx86";
-  if (sm >= 90)
-    return "+ptx80";
-  if (sm >= 89)
-    return "+ptx78";
-  if (sm >= 80)
-    return "+ptx70";
-  return "+ptx63";
+  unsigned ptx = minimumPtx(chip).value_or(80);
+  return "+ptx" + std::to_string(ptx);
 }
 
 /// The toolkit gpu-module-to-binary runs ptxas from: the option, else the
@@ -166,8 +176,25 @@ LogicalResult mlir::rmean::verifyRmeanGPUPipelineOptions(
     return emitError("rmean-gpu-pipeline: option '" + name + "' must be " +
                      expected + ", got " + got);
   };
-  if (!llvm::Regex("^sm_[0-9]+[af]?$").match(options.chip))
-    return bad("chip", "sm_<digits> (e.g. sm_80, sm_90a)", options.chip);
+  if (!minimumPtx(options.chip))
+    return bad("chip",
+               "a chip LLVM's NVPTX back end knows (sm_50 ... sm_90, sm_90a, "
+               "sm_100[a|f], sm_101[a|f], sm_103[a|f], sm_120[a|f], "
+               "sm_121[a|f])",
+               options.chip);
+  // An explicit PTX version below the chip's minimum aborts LLVM.
+  StringRef features = options.features;
+  unsigned ptx = 0;
+  if (features.consume_front("+ptx") && !features.getAsInteger(10, ptx) &&
+      ptx < *minimumPtx(options.chip))
+    return bad("features",
+               "+ptx" + Twine(*minimumPtx(options.chip)) + " or later for " +
+                   options.chip,
+               options.features);
+  if (!options.toolkit.empty() && !llvm::sys::fs::is_directory(options.toolkit))
+    return bad("toolkit",
+               "an existing directory (a CUDA prefix with bin/ptxas)",
+               options.toolkit);
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format))
     return bad("format", "one of isa, bin, fatbin", options.format);
   int64_t bs = options.blockSize;

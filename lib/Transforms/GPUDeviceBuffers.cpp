@@ -9,9 +9,13 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANGPUDEVICEBUFFERSPASS
@@ -27,13 +31,68 @@ static bool isHostOp(Operation *op) {
          !op->getParentOfType<gpu::GPUModuleOp>();
 }
 
+/// A copy kernel for views that are not contiguous (gpu.memcpy moves one
+/// contiguous range): a grid-stride loop over the elements, row-major.
+static void buildStridedCopy(OpBuilder &b, Location loc, Value src, Value dst) {
+  auto type = cast<MemRefType>(src.getType());
+  SmallVector<Value> sizes;
+  Value count = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t d = 0, e = type.getRank(); d < e; ++d) {
+    sizes.push_back(b.createOrFold<memref::DimOp>(loc, src, d));
+    count = b.createOrFold<arith::MulIOp>(loc, count, sizes.back());
+  }
+  constexpr int64_t kBlock = 256;
+  Value block = arith::ConstantIndexOp::create(b, loc, kBlock);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value grid = arith::MinUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, count, block),
+      arith::ConstantIndexOp::create(b, loc, (int64_t(1) << 31) - 1));
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, block, one, one);
+  OpBuilder::InsertionGuard guard(b);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(body.getTerminator());
+  Value start = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, block),
+      launch.getThreadIds().x);
+  Value step = arith::MulIOp::create(b, loc, launch.getGridSize().x, block);
+  auto loop = scf::ForOp::create(b, loc, start, count, step);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  SmallVector<Value> idx(sizes.size());
+  Value rest = loop.getInductionVar();
+  for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+    idx[d] = arith::RemUIOp::create(b, loc, rest, sizes[d]);
+    rest = arith::DivUIOp::create(b, loc, rest, sizes[d]);
+  }
+  Value v = memref::LoadOp::create(b, loc, src, idx);
+  memref::StoreOp::create(b, loc, v, dst, idx);
+}
+
+/// Whether `v`, or a view of it, is returned by its function (then the
+/// caller owns it).
+static bool isReturned(Value v) {
+  SmallVector<Value> work{v};
+  while (!work.empty()) {
+    Value cur = work.pop_back_val();
+    for (Operation *user : cur.getUsers()) {
+      if (isa<func::ReturnOp>(user))
+        return true;
+      if (isa<ViewLikeOpInterface>(user))
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
+
 namespace {
 struct RmeanGPUDeviceBuffersPass
     : rmean::impl::RmeanGPUDeviceBuffersPassBase<RmeanGPUDeviceBuffersPass> {
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
-      if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp>(op) &&
+      if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
+              memref::GetGlobalOp>(op) &&
           isHostOp(op))
         ops.push_back(op);
     });
@@ -56,9 +115,39 @@ struct RmeanGPUDeviceBuffersPass
                                ValueRange(), dealloc.getMemref());
         rewriter.eraseOp(dealloc);
       } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-        gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
-                              ValueRange(), copy.getTarget(), copy.getSource());
+        auto srcTy = cast<MemRefType>(copy.getSource().getType());
+        auto dstTy = cast<MemRefType>(copy.getTarget().getType());
+        // gpu.memcpy copies the whole allocation from the aligned pointer:
+        // only for plain row-major buffers, offset 0.
+        if (srcTy.getLayout().isIdentity() && dstTy.getLayout().isIdentity())
+          gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                                ValueRange(), copy.getTarget(),
+                                copy.getSource());
+        else
+          buildStridedCopy(rewriter, loc, copy.getSource(), copy.getTarget());
         rewriter.eraseOp(copy);
+      } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+        // Constants live in host memory: kernels read a device copy.
+        auto type = global.getType();
+        if (!type.getLayout().isIdentity())
+          continue;
+        rewriter.setInsertionPointAfter(global);
+        Value device =
+            gpu::AllocOp::create(rewriter, loc, type, Type(), ValueRange(),
+                                 ValueRange(), ValueRange(), false)
+                .getMemref();
+        rewriter.replaceAllUsesWith(global.getResult(), device);
+        gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), device,
+                              global.getResult());
+        if (isReturned(device))
+          continue;
+        auto func = global->getParentOfType<func::FuncOp>();
+        if (!func)
+          continue;
+        func.walk([&](func::ReturnOp ret) {
+          rewriter.setInsertionPoint(ret);
+          gpu::DeallocOp::create(rewriter, loc, Type(), ValueRange(), device);
+        });
       }
     }
   }

@@ -542,24 +542,37 @@ void MeanKernelBuilder::buildPerOutput(bool partial) {
   finish(o, kept, chunk, loops.front().getResults(), partial);
 }
 
-/// The second kernel of a split reduction: one thread per output adds its
-/// chunks' partial sums in chunk order, then divides.
+/// The second kernel of a split reduction: a warp per output, each lane
+/// adding every 32nd chunk's partial sums in chunk order, then the xor tree
+/// and lane 0 divides. A warp rather than a thread, because the chunks can
+/// number thousands (few-output column means) and one thread would add
+/// them one dependent load at a time.
 void MeanKernelBuilder::buildCombine() {
   IndexMath host{b, loc};
-  int64_t block = 256;
+  int64_t block = strategy.getBlockSize();
+  int64_t warpSize = GPUStrategyAttr::kWarpSize;
+  int64_t perBlock = block / warpSize;
+  Value blockIters = host.ceilDiv(numOutputs, host.c(perBlock));
   OpBuilder::InsertionGuard guard(b);
-  gpu::LaunchOp op = launch(host.ceilDiv(numOutputs, host.c(block)), block);
+  gpu::LaunchOp op = launch(blockIters, block);
   IndexMath m{b, loc};
-  Value start =
-      m.add(m.mul(op.getBlockIds().x, m.c(block)), op.getThreadIds().x);
-  auto loop = scf::ForOp::create(b, loc, start, numOutputs,
-                                 m.mul(op.getGridSize().x, m.c(block)));
+  Value tid = op.getThreadIds().x;
+  Value warp = m.div(tid, m.c(warpSize));
+  Value lane = m.rem(tid, m.c(warpSize));
+  auto loop = scf::ForOp::create(b, loc, op.getBlockIds().x, blockIters,
+                                 op.getGridSize().x);
   b.setInsertionPointToStart(loop.getBody());
-  Value o = loop.getInductionVar();
-  auto chunkLoop = scf::ForOp::create(b, loc, m.c(0), m.c(blocksPerOutput()),
-                                      m.c(1), initParts());
+  Value o = m.add(m.mul(loop.getInductionVar(), m.c(perBlock)), warp);
+  Value valid = m.ult(o, numOutputs);
+  auto ifValid = scf::IfOp::create(b, loc, TypeRange(partTypes), valid,
+                                   /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard g2(b);
+    b.setInsertionPointToStart(ifValid.elseBlock());
+    scf::YieldOp::create(b, loc, initParts());
+    b.setInsertionPointToStart(ifValid.thenBlock());
+    auto chunkLoop = scf::ForOp::create(b, loc, lane, m.c(blocksPerOutput()),
+                                        m.c(warpSize), initParts());
     b.setInsertionPointToStart(chunkLoop.getBody());
     Value at = m.add(m.mul(chunkLoop.getInductionVar(), numOutputs), o);
     SmallVector<Value> parts;
@@ -567,9 +580,15 @@ void MeanKernelBuilder::buildCombine() {
       parts.push_back(memref::LoadOp::create(b, loc, buf, at));
     scf::YieldOp::create(
         b, loc, mergeParts(b, loc, chunkLoop.getRegionIterArgs(), parts));
+    b.setInsertionPointAfter(chunkLoop);
+    scf::YieldOp::create(b, loc, chunkLoop.getResults());
   }
-  finish(o, delinearizeOutput(o), Value(), chunkLoop.getResults(),
-         /*partial=*/false);
+  b.setInsertionPointAfter(ifValid);
+  SmallVector<Value> total = warpReduce(ifValid.getResults());
+  Value first = arith::AndIOp::create(b, loc, valid, m.eq(lane, m.c(0)));
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  finish(o, delinearizeOutput(o), Value(), total, /*partial=*/false);
 }
 
 void MeanKernelBuilder::build() {

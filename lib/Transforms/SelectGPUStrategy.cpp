@@ -13,6 +13,7 @@
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANSELECTGPUSTRATEGYPASS
@@ -104,19 +105,20 @@ struct RmeanSelectGPUStrategyPass
         for (auto [size, it] : llvm::zip(ranges, iterators))
           if (it == utils::IteratorType::reduction)
             reduced = size;
-        if (outputs && ShapedType::isStatic(reduced)) {
-          int64_t used = ceilDiv(*outputs, blockSize);
-          if (used < kTargetBlocks && reduced >= 2 * kMinOuterChunk)
-            blocks = std::clamp<int64_t>(
-                std::min(ceilDiv(kTargetBlocks, std::max<int64_t>(used, 1)),
-                         reduced / kMinOuterChunk),
-                1, GPUStrategyAttr::kMaxBlocksPerOutput);
-        }
+        // A thread per (output, chunk): enough chunks that the threads
+        // fill kTargetBlocks blocks, each chunk at least kMinOuterChunk
+        // rows.
+        int64_t targetThreads = kTargetBlocks * blockSize;
+        if (outputs && *outputs > 0 && *outputs < targetThreads &&
+            ShapedType::isStatic(reduced) && reduced >= 2 * kMinOuterChunk)
+          blocks =
+              std::clamp<int64_t>(std::min(ceilDiv(targetThreads, *outputs),
+                                           reduced / kMinOuterChunk),
+                                  1, GPUStrategyAttr::kMaxBlocksPerOutput);
       }
     }
     auto emitError = [&]() {
-      return op.emitError("rmean-select-gpu-strategy: the options give no "
-                          "valid strategy: ");
+      return op.emitError("rmean-select-gpu-strategy: ");
     };
     if (failed(GPUStrategyAttr::verifyInvariants(emitError, kind, blockSize,
                                                  threads, items, blocks)))
@@ -126,6 +128,27 @@ struct RmeanSelectGPUStrategyPass
   }
 
   void runOnOperation() override {
+    // The options alone, once per function (a kind-specific mismatch is
+    // reported per reduction by choose()).
+    auto bad = [&](StringRef name, const Twine &range, int64_t value) {
+      getOperation().emitError()
+          << "rmean-select-gpu-strategy: option '" << name << "' must be "
+          << range << ", got " << value;
+      signalPassFailure();
+    };
+    if (blockSize < GPUStrategyAttr::kWarpSize ||
+        blockSize > GPUStrategyAttr::kMaxBlockSize ||
+        blockSize % GPUStrategyAttr::kWarpSize != 0)
+      return bad("block-size", "a multiple of 32 in [32, 1024]", blockSize);
+    if (itemsPerThread != 0 &&
+        (itemsPerThread > GPUStrategyAttr::kMaxItemsPerThread ||
+         !llvm::isPowerOf2_64(itemsPerThread)))
+      return bad("items-per-thread", "0 (chosen) or one of 1, 2, 4, 8, 16",
+                 itemsPerThread);
+    if (blocksPerOutput < 0 ||
+        blocksPerOutput > GPUStrategyAttr::kMaxBlocksPerOutput)
+      return bad("blocks-per-output", "0 (chosen) or in [1, 65536]",
+                 blocksPerOutput);
     WalkResult walk = getOperation().walk([&](linalg::GenericOp op) {
       if (!hasMarker<RmeanDialect::ReductionAttrHelper>(op) ||
           getGPUStrategy(op))

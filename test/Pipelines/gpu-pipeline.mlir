@@ -17,7 +17,13 @@
 // RUN: not rmean-opt %s --rmean-gpu-pipeline="items-per-thread=3" 2>&1 | FileCheck %s --check-prefix=ITEMS --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
 // RUN: not rmean-opt %s --rmean-gpu-pipeline="blocks-per-output=-1" 2>&1 | FileCheck %s --check-prefix=SPLIT --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
 // RUN: not rmean-opt %s --pass-pipeline="builtin.module(rmean-gpu-pipeline{blocks-per-output=65537})" 2>&1 | FileCheck %s --check-prefix=SPLIT2 --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
-// CHIP: error: rmean-gpu-pipeline: option 'chip' must be sm_<digits> (e.g. sm_80, sm_90a), got foo
+// RUN: not rmean-opt %s --rmean-gpu-pipeline="chip=sm_90f" 2>&1 | FileCheck %s --check-prefix=CHIP2 --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
+// RUN: not rmean-opt %s --rmean-gpu-pipeline="chip=sm_86 features=+ptx70" 2>&1 | FileCheck %s --check-prefix=PTXLOW --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
+// RUN: not rmean-opt %s --rmean-gpu-pipeline="toolkit=/nonexistent" 2>&1 | FileCheck %s --check-prefix=TOOLKIT --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
+// CHIP2: error: rmean-gpu-pipeline: option 'chip' must be a chip LLVM's NVPTX back end knows {{.*}}, got sm_90f
+// PTXLOW: error: rmean-gpu-pipeline: option 'features' must be +ptx71 or later for sm_86, got +ptx70
+// TOOLKIT: error: rmean-gpu-pipeline: option 'toolkit' must be an existing directory (a CUDA prefix with bin/ptxas), got /nonexistent
+// CHIP: error: rmean-gpu-pipeline: option 'chip' must be a chip LLVM's NVPTX back end knows (sm_50 ... sm_90, sm_90a, sm_100[a|f], sm_101[a|f], sm_103[a|f], sm_120[a|f], sm_121[a|f]), got foo
 // FORMAT: error: rmean-gpu-pipeline: option 'format' must be one of isa, bin, fatbin, got elf
 // BLOCK: error: rmean-gpu-pipeline: option 'block-size' must be a multiple of 32 in [32, 1024], got 48
 // ITEMS: error: rmean-gpu-pipeline: option 'items-per-thread' must be 0 (chosen) or one of 1, 2, 4, 8, 16, got 3

@@ -108,3 +108,54 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A copy between strided views cannot be one gpu.memcpy (it moves one
+// contiguous range from the aligned pointer): it becomes a copy kernel over
+// the elements, reading and writing through the views.
+// CHECK-LABEL: func.func @strided_copy
+//   CHECK-NOT:   gpu.memcpy
+//       CHECK:   gpu.launch
+//       CHECK:     scf.for
+//       CHECK:       %[[V:.*]] = memref.load %arg0[{{.*}}] : memref<4xf32>
+//       CHECK:       memref.store %[[V]], %{{.*}}[{{.*}}] : memref<4xf32, strided<[2], offset: 1>>
+func.func @strided_copy(%src: memref<4xf32>, %big: memref<8xf32>) {
+  %view = memref.subview %big[1] [4] [2] : memref<8xf32> to memref<4xf32, strided<[2], offset: 1>>
+  memref.copy %src, %view : memref<4xf32> to memref<4xf32, strided<[2], offset: 1>>
+  return
+}
+
+// -----
+
+// A constant lives in host memory: kernels get a device copy, freed before
+// each return unless it is returned.
+// CHECK-LABEL: func.func @constant
+//       CHECK:   %[[G:.*]] = memref.get_global @c : memref<4xf32>
+//       CHECK:   %[[D:.*]] = gpu.alloc () : memref<4xf32>
+//       CHECK:   gpu.memcpy %[[D]], %[[G]]
+//       CHECK:   gpu.launch
+//       CHECK:     memref.load %[[D]]
+//       CHECK:   gpu.dealloc %[[D]]
+//       CHECK:   return
+// CHECK-LABEL: func.func @returned_constant
+//       CHECK:   %[[D2:.*]] = gpu.alloc () : memref<4xf32>
+//   CHECK-NOT:   gpu.dealloc
+//       CHECK:   return %[[D2]]
+memref.global "private" constant @c : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func @constant(%out: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %g = memref.get_global @c : memref<4xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c4, %sy = %c1, %sz = %c1) {
+    %v = memref.load %g[%tx] : memref<4xf32>
+    memref.store %v, %out[%tx] : memref<4xf32>
+    gpu.terminator
+  }
+  return
+}
+func.func @returned_constant() -> memref<4xf32> {
+  %g = memref.get_global @c : memref<4xf32>
+  return %g : memref<4xf32>
+}

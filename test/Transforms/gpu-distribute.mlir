@@ -57,7 +57,8 @@ func.func @warp_rows(%x: tensor<?x100xi64>) -> tensor<?xi64> {
 
 // Columns: a thread per output, a loop over the reduced rows; split over 4
 // chunks into partial-sum buffers (one per accumulator part of the
-// compensated f64 sum), then a second kernel adds them in chunk order.
+// compensated f64 sum), then a second kernel with a warp per output: lane
+// l adds chunks l, l + 32, ..., then the xor tree.
 // CHECK-LABEL: func.func @split_columns
 //   CHECK-DAG:   %[[P0:.*]] = memref.alloc() : memref<2048xf64>
 //   CHECK-DAG:   %[[P1:.*]] = memref.alloc() : memref<2048xf64>
@@ -70,9 +71,10 @@ func.func @warp_rows(%x: tensor<?x100xi64>) -> tensor<?xi64> {
 //       CHECK:       memref.store {{.*}}, %[[P0]]
 //       CHECK:       memref.store {{.*}}, %[[P1]]
 //       CHECK:   gpu.launch
-//       CHECK:     scf.for {{.*}} = %c0 to %c4 step %c1 iter_args({{.*}}) -> (f64, f64)
+//       CHECK:     scf.for {{.*}} to %c4 step %c32 iter_args({{.*}}) -> (f64, f64)
 //       CHECK:       memref.load %[[P0]]
 //       CHECK:       memref.load %[[P1]]
+//       CHECK:     gpu.shuffle  xor {{.*}}, %c16_i32
 //       CHECK:     arith.divf
 //   CHECK-DAG:   memref.dealloc %[[P0]]
 //   CHECK-DAG:   memref.dealloc %[[P1]]

@@ -7,9 +7,9 @@
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-gpu-strategy="block-size=48" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADBS
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-gpu-strategy="items-per-thread=3" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADIPT
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-gpu-strategy="blocks-per-output=65537" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADBPO
-// BADBS: error: rmean-select-gpu-strategy: the options give no valid strategy: '#rmean.gpu_strategy' expects block_size to be a multiple of 32 in [32, 1024], got 48
-// BADIPT: error: rmean-select-gpu-strategy: the options give no valid strategy: '#rmean.gpu_strategy' expects items_per_thread in {1, 2, 4, 8, 16}, got 3
-// BADBPO: error: rmean-select-gpu-strategy: the options give no valid strategy: '#rmean.gpu_strategy' expects blocks_per_output in [1, 65536], got 65537
+// BADBS: error: rmean-select-gpu-strategy: option 'block-size' must be a multiple of 32 in [32, 1024], got 48
+// BADIPT: error: rmean-select-gpu-strategy: option 'items-per-thread' must be 0 (chosen) or one of 1, 2, 4, 8, 16, got 3
+// BADBPO: error: rmean-select-gpu-strategy: option 'blocks-per-output' must be 0 (chosen) or in [1, 65536], got 65537
 
 // Rows shorter than 1024 elements get a warp each; 1024 or more (or a
 // dynamic length) the whole block. f32 rows whose length is a multiple of

@@ -106,9 +106,10 @@ struct RmeanGPUPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// Checks the options of `--rmean-gpu-pipeline` (chip `sm_<digits>[a|f]`,
-/// format isa|bin|fatbin, the ranges of #rmean.gpu_strategy) and reports
-/// the first bad one through `emitError`.
+/// Checks the options of `--rmean-gpu-pipeline` (a chip LLVM knows, a PTX
+/// version it accepts, format isa|bin|fatbin, an existing toolkit
+/// directory, the ranges of #rmean.gpu_strategy) and reports the first bad
+/// one through `emitError`.
 LogicalResult verifyRmeanGPUPipelineOptions(
     const RmeanGPUPipelineOptions &options,
     function_ref<LogicalResult(const Twine &)> emitError);

@@ -309,9 +309,9 @@ def RmeanSelectGPUStrategyPass
       `blocks_per_output` blocks of at least 16 Ki elements each (a
       reduce-all of dynamic size gets 264).
     - `kind = outer` when one reduced dimension is followed by kept ones:
-      a thread per output; when the outputs fill fewer than 264 blocks and
-      the reduced extent is static, it is split into chunks of at least 256
-      rows.
+      a thread per (output, chunk); when the outputs are fewer than 264
+      blocks' worth of threads and the reduced extent is static, it is
+      split into enough chunks (of at least 256 rows) to fill them.
     - `kind = serial` otherwise.
 
     Options override the choice of the block size and, when non-zero, of
@@ -324,8 +324,8 @@ def RmeanSelectGPUStrategyPass
         ins(%x : tensor<64x4096xf32>) ... {rmean.reduction}
     // gets
     ... {rmean.gpu_strategy = #rmean.gpu_strategy<kind = inner,
-          block_size = 256, threads_per_output = 256, items_per_thread = 4,
-          blocks_per_output = 5>, rmean.reduction}
+          block_size = 256, threads_per_output = 256,
+          items_per_thread = 4>, rmean.reduction}
     ```
 
     Test: `test/Transforms/select-gpu-strategy.mlir`.
@@ -350,8 +350,8 @@ def RmeanGPUDistributePass
     `#rmean.gpu_strategy`, together with the `linalg.fill`s of its
     accumulators and its `rmean.finalize` division, becomes one
     `gpu.launch` (two when `blocks_per_output` > 1: partial sums into a
-    temporary buffer, then a kernel that adds them in chunk order and
-    divides). The linalg body is cloned as the per-element step, so every
+    temporary buffer, then a kernel with a warp per output that adds them
+    in a fixed order and divides). The linalg body is cloned as the per-element step, so every
     element type keeps the accumulators of docs/ReduceMean.md §4
     (compensated `f64`, `i128`, complex parts); partial accumulators are
     added part by part.
@@ -404,15 +404,22 @@ def RmeanGPUDeviceBuffersPass
   let description = [{
     In the GPU pipeline every memref a host function allocates is read or
     written by kernels, so it must live in device memory: `memref.alloc`
-    becomes `gpu.alloc`, `memref.dealloc` becomes `gpu.dealloc` and
-    `memref.copy` becomes `gpu.memcpy` (outside `gpu.launch` and
-    `gpu.module`). `gpu-async-region` then chains them with the launches on
+    becomes `gpu.alloc`, `memref.dealloc` becomes `gpu.dealloc`,
+    `memref.copy` becomes `gpu.memcpy` between plain row-major buffers and
+    a copy kernel (`gpu.launch`) between strided views, and a
+    `memref.get_global` (a constant) is copied to a device buffer, freed
+    before the function returns unless it is returned (outside
+    `gpu.launch` and `gpu.module`). `gpu-async-region` then chains them with the launches on
     one stream. Buffers returned to the caller are device buffers, to be
     freed with `rmeanGpuFree` (include/rmean/Runtime/GpuRuntime.h).
 
     Test: `test/Transforms/gpu-device-buffers.mlir`.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"
+  ];
 }
 
 def RmeanGPUEmulateOnCPUPass

@@ -130,7 +130,7 @@ def Rmean_GPUStrategyAttr : Rmean_Attr<"GPUStrategy", "gpu_strategy"> {
 
     `blocks_per_output` > 1 (inner, outer) splits each output's reduced
     range into that many chunks, each summed into a partial buffer; a
-    second kernel adds the partials in chunk order. The split is fixed at
+    second kernel (a warp per output) adds the partials in a fixed order. The split is fixed at
     compile time, so results are bit-identical from run to run (there are
     no atomics). Bounds: `block_size` a multiple of 32 in [32, 1024];
     `threads_per_output` a multiple of 32 dividing `block_size` for inner,
