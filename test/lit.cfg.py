@@ -117,3 +117,21 @@ config.substitutions.append(
     ("%extract_ptx",
      sys.executable + " " + os.path.join(config.rmean_src_root, "scripts", "extract-ptx.py"))
 )
+
+# A usable CUDA device (driver library, cuInit and at least one device),
+# for the GPU execution tests; checked through the driver API directly so
+# that nothing has to be built first.
+def _cuda_device_count():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return 0
+    count = ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
+        return 0
+    return count.value
+
+
+if _cuda_device_count() > 0:
+    config.available_features.add("cuda-device")
