@@ -11,6 +11,8 @@
 #
 #   -p OPTS   options of --rmean-cpu-pipeline, e.g. -p "num-threads=2"
 #             (passed as --rmean-cpu-pipeline="OPTS")
+#   -P NAME   the pipeline (default rmean-cpu-pipeline; scripts/rmean-gpu-aot.sh
+#             passes rmean-gpu-pipeline)
 #   -f FLAGS  code generation flags for clang (default: "-O3 -march=native")
 #   -l FILE   also keep the LLVM IR in FILE
 #   -v        print the commands
@@ -39,9 +41,11 @@ popts=""
 cflags="-O3 -march=native"
 keep_ll=""
 verbose=0
-while getopts "p:f:l:vh" opt; do
+pname=rmean-cpu-pipeline
+while getopts "p:P:f:l:vh" opt; do
   case $opt in
     p) popts=$OPTARG ;;
+    P) pname=$OPTARG ;;
     f) cflags=$OPTARG ;;
     l) keep_ll=$OPTARG ;;
     v) verbose=1 ;;
@@ -61,8 +65,8 @@ clang=$bindir/clang
 [ -x "$translate" ] || { echo "rmean-aot.sh: $translate not found (mlir-22-tools)" >&2; exit 1; }
 [ -x "$clang" ] || { echo "rmean-aot.sh: $clang not found (clang-22)" >&2; exit 1; }
 
-pipeline="--rmean-cpu-pipeline"
-[ -n "$popts" ] && pipeline="--rmean-cpu-pipeline=$popts"
+pipeline="--$pname"
+[ -n "$popts" ] && pipeline="--$pname=$popts"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -72,9 +76,18 @@ run() {
   [ "$verbose" -eq 1 ] && echo "+ $*" >&2
   "$@"
 }
-# Separate steps (not one pipe) so a failure names the step that failed.
-run "$opt" "$in" "$pipeline" -o "$tmp/out.llvm.mlir" ||
-  { echo "rmean-aot.sh: rmean-opt $pipeline failed on $in" >&2; exit 1; }
+# Separate steps (not one pipe) so a failure names the step that failed;
+# the first step's diagnostics are kept to add a hint when ptxas (the GPU
+# pipeline's format=bin/fatbin) is the cause.
+if ! run "$opt" "$in" "$pipeline" -o "$tmp/out.llvm.mlir" 2> "$tmp/opt.err"; then
+  cat "$tmp/opt.err" >&2
+  if grep -qi "ptxas\|CUDA path" "$tmp/opt.err"; then
+    echo "rmean-aot.sh: hint: format=bin/fatbin run ptxas; pass -p \"toolkit=/usr/local/cuda\" or put ptxas on PATH, or use format=isa (PTX, compiled by the driver)" >&2
+  fi
+  echo "rmean-aot.sh: rmean-opt $pipeline failed on $in" >&2
+  exit 1
+fi
+cat "$tmp/opt.err" >&2
 run "$translate" --mlir-to-llvmir "$tmp/out.llvm.mlir" -o "$ll" ||
   { echo "rmean-aot.sh: mlir-translate failed on $in" >&2; exit 1; }
 # shellcheck disable=SC2086

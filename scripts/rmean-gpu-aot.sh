@@ -53,59 +53,7 @@
 # one line to stderr and exit with status 70.
 set -euo pipefail
 
-usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit "${1:-2}"; }
-
-root=$(cd "$(dirname "$0")/.." && pwd)
-popts=""
-cflags="-O2 -fPIC"
-keep_ll=""
-verbose=0
-while getopts "p:f:l:vh" opt; do
-  case $opt in
-    p) popts=$OPTARG ;;
-    f) cflags=$OPTARG ;;
-    l) keep_ll=$OPTARG ;;
-    v) verbose=1 ;;
-    h) usage 0 ;;
-    *) usage ;;
-  esac
-done
-shift $((OPTIND - 1))
-[ $# -eq 2 ] || usage
-in=$1 out=$2
-
-opt=${RMEAN_OPT:-$root/build/bin/rmean-opt}
-[ -x "$opt" ] || { echo "rmean-gpu-aot.sh: $opt not found (run scripts/build.sh or set RMEAN_OPT)" >&2; exit 1; }
-bindir=${LLVM_BINDIR:-$(llvm-config-22 --bindir)}
-translate=$bindir/mlir-translate
-clang=$bindir/clang
-[ -x "$translate" ] || { echo "rmean-gpu-aot.sh: $translate not found (mlir-22-tools)" >&2; exit 1; }
-[ -x "$clang" ] || { echo "rmean-gpu-aot.sh: $clang not found (clang-22)" >&2; exit 1; }
-
-pipeline="--rmean-gpu-pipeline"
-[ -n "$popts" ] && pipeline="--rmean-gpu-pipeline=$popts"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ll=${keep_ll:-$tmp/out.ll}
-
-run() {
-  [ "$verbose" -eq 1 ] && echo "+ $*" >&2
-  "$@"
-}
-# Separate steps (not one pipe) so a failure names the step that failed; the
-# first step's diagnostics are kept to add a hint when ptxas is the cause.
-if ! run "$opt" "$in" "$pipeline" -o "$tmp/out.llvm.mlir" 2> "$tmp/opt.err"; then
-  cat "$tmp/opt.err" >&2
-  if grep -qi "ptxas\|CUDA path" "$tmp/opt.err"; then
-    echo "rmean-gpu-aot.sh: hint: format=bin/fatbin run ptxas; pass -p \"toolkit=/usr/local/cuda\" or put ptxas on PATH, or use format=isa (PTX, compiled by the driver)" >&2
-  fi
-  echo "rmean-gpu-aot.sh: rmean-opt $pipeline failed on $in" >&2
-  exit 1
-fi
-cat "$tmp/opt.err" >&2
-run "$translate" --mlir-to-llvmir "$tmp/out.llvm.mlir" -o "$ll" ||
-  { echo "rmean-gpu-aot.sh: mlir-translate failed on $in" >&2; exit 1; }
-# shellcheck disable=SC2086
-run "$clang" $cflags -Wno-override-module -c -x ir "$ll" -o "$out" ||
-  { echo "rmean-gpu-aot.sh: clang failed on $in" >&2; exit 1; }
+# The steps are rmean-aot.sh's, with the GPU pipeline and host-only code
+# generation flags (a later -f of the caller wins).
+case "${1:-}" in -h) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;; esac
+exec bash "$(dirname "$0")/rmean-aot.sh" -P rmean-gpu-pipeline -f "-O2 -fPIC" "$@"

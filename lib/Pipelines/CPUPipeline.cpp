@@ -68,8 +68,7 @@ static void addTensorStage(OpPassManager &pm,
 
 /// Tensors -> identity-layout memrefs, across function boundaries so that
 /// callers see plain memrefs; then free every temporary buffer.
-static void addBufferizeStage(OpPassManager &pm,
-                              const RmeanCPUPipelineOptions &options) {
+void mlir::rmean::detail::addBufferizeStage(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -83,6 +82,11 @@ static void addBufferizeStage(OpPassManager &pm,
   // Ownership-based deallocation clones buffers it cannot prove owned (e.g.
   // a returned view of a reshaped temporary); lower the clones to copies.
   pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+static void addBufferizeStage(OpPassManager &pm,
+                              const RmeanCPUPipelineOptions &options) {
+  mlir::rmean::detail::addBufferizeStage(pm);
   // Thread chunks (scf.forall, bufferized so it has no results) become
   // OpenMP parallel loops.
   if (options.numThreads > 1) {
@@ -131,7 +135,7 @@ void mlir::rmean::buildRmeanCPUPipeline(
     OpPassManager &pm, const RmeanCPUPipelineOptions &options) {
   addTensorStage(pm, options);
   addBufferizeStage(pm, options);
-  detail::addLLVMStage(pm);
+  mlir::rmean::detail::addLLVMStage(pm);
 }
 
 /// Reports `name = value` outside [lo, hi] through `emitError`.

@@ -93,16 +93,7 @@ void mlir::rmean::buildRmeanGPUPipeline(
 
   // Buffers: identity layouts at function boundaries (a caller passes
   // plain device buffers), deallocation of temporaries, rmean's kernels.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  bufferize.unknownTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  mlir::rmean::detail::addBufferizeStage(pm);
   // After deallocation: the kernels' gpu.barrier has no memory-effect
   // model the deallocation pipeline accepts. The pass frees its own
   // partial-sum buffers.
@@ -120,7 +111,7 @@ void mlir::rmean::buildRmeanGPUPipeline(
   // Testing without a GPU: the same kernels on host threads.
   if (options.emulate) {
     pm.addPass(createRmeanGPUEmulateOnCPUPass());
-    detail::addLLVMStage(pm);
+    mlir::rmean::detail::addLLVMStage(pm);
     return;
   }
 

@@ -12,6 +12,10 @@
 
 namespace mlir::rmean::detail {
 
+/// One-shot bufferization across function boundaries (identity layouts),
+/// ownership-based deallocation of temporaries, clones lowered to copies.
+void addBufferizeStage(OpPassManager &pm);
+
 /// Loops, vectors, memrefs and OpenMP regions -> LLVM dialect for the host.
 void addLLVMStage(OpPassManager &pm);
 
