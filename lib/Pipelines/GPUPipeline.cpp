@@ -188,19 +188,12 @@ LogicalResult mlir::rmean::verifyRmeanGPUPipelineOptions(
                options.toolkit);
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format))
     return bad("format", "one of isa, bin, fatbin", options.format);
-  int64_t bs = options.blockSize;
-  if (bs < GPUStrategyAttr::kWarpSize || bs > GPUStrategyAttr::kMaxBlockSize ||
-      bs % GPUStrategyAttr::kWarpSize != 0)
-    return bad("block-size", "a multiple of 32 in [32, 1024]", Twine(bs));
-  int64_t items = options.itemsPerThread;
-  if (items != 0 && !llvm::is_contained({1, 2, 4, 8, 16}, int(items)))
-    return bad("items-per-thread", "0 (chosen) or one of 1, 2, 4, 8, 16",
-               Twine(items));
-  int64_t blocks = options.blocksPerOutput;
-  if (blocks < 0 || blocks > GPUStrategyAttr::kMaxBlocksPerOutput)
-    return bad("blocks-per-output",
-               "0 (chosen) or in [1, " +
-                   Twine(GPUStrategyAttr::kMaxBlocksPerOutput) + "]",
-               Twine(blocks));
+  LogicalResult ranges = success();
+  if (failed(GPUStrategyAttr::checkSelectionOptions(
+          options.blockSize, options.itemsPerThread, options.blocksPerOutput,
+          [&](StringRef name, StringRef range, int64_t value) {
+            ranges = bad(name, range, Twine(value));
+          })))
+    return ranges;
   return success();
 }

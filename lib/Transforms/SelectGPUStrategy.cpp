@@ -13,7 +13,6 @@
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANSELECTGPUSTRATEGYPASS
@@ -130,25 +129,14 @@ struct RmeanSelectGPUStrategyPass
   void runOnOperation() override {
     // The options alone, once per function (a kind-specific mismatch is
     // reported per reduction by choose()).
-    auto bad = [&](StringRef name, const Twine &range, int64_t value) {
-      getOperation().emitError()
-          << "rmean-select-gpu-strategy: option '" << name << "' must be "
-          << range << ", got " << value;
-      signalPassFailure();
-    };
-    if (blockSize < GPUStrategyAttr::kWarpSize ||
-        blockSize > GPUStrategyAttr::kMaxBlockSize ||
-        blockSize % GPUStrategyAttr::kWarpSize != 0)
-      return bad("block-size", "a multiple of 32 in [32, 1024]", blockSize);
-    if (itemsPerThread != 0 &&
-        (itemsPerThread > GPUStrategyAttr::kMaxItemsPerThread ||
-         !llvm::isPowerOf2_64(itemsPerThread)))
-      return bad("items-per-thread", "0 (chosen) or one of 1, 2, 4, 8, 16",
-                 itemsPerThread);
-    if (blocksPerOutput < 0 ||
-        blocksPerOutput > GPUStrategyAttr::kMaxBlocksPerOutput)
-      return bad("blocks-per-output", "0 (chosen) or in [1, 65536]",
-                 blocksPerOutput);
+    if (failed(GPUStrategyAttr::checkSelectionOptions(
+            blockSize, itemsPerThread, blocksPerOutput,
+            [&](StringRef name, StringRef range, int64_t value) {
+              getOperation().emitError()
+                  << "rmean-select-gpu-strategy: option '" << name
+                  << "' must be " << range << ", got " << value;
+            })))
+      return signalPassFailure();
     WalkResult walk = getOperation().walk([&](linalg::GenericOp op) {
       if (!hasMarker<RmeanDialect::ReductionAttrHelper>(op) ||
           getGPUStrategy(op))

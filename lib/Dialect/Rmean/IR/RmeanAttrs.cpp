@@ -92,6 +92,28 @@ GPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult GPUStrategyAttr::checkSelectionOptions(
+    int64_t blockSize, int64_t itemsPerThread, int64_t blocksPerOutput,
+    function_ref<void(StringRef, StringRef, int64_t)> report) {
+  if (blockSize < kWarpSize || blockSize > kMaxBlockSize ||
+      blockSize % kWarpSize != 0) {
+    report("block-size", "a multiple of 32 in [32, 1024]", blockSize);
+    return failure();
+  }
+  if (itemsPerThread != 0 &&
+      (itemsPerThread < 0 || itemsPerThread > kMaxItemsPerThread ||
+       !llvm::isPowerOf2_64(itemsPerThread))) {
+    report("items-per-thread", "0 (chosen) or one of 1, 2, 4, 8, 16",
+           itemsPerThread);
+    return failure();
+  }
+  if (blocksPerOutput < 0 || blocksPerOutput > kMaxBlocksPerOutput) {
+    report("blocks-per-output", "0 (chosen) or in [1, 65536]", blocksPerOutput);
+    return failure();
+  }
+  return success();
+}
+
 void RmeanDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST

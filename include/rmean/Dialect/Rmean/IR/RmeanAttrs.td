@@ -162,6 +162,16 @@ def Rmean_GPUStrategyAttr : Rmean_Attr<"GPUStrategy", "gpu_strategy"> {
     static constexpr int64_t kMaxItemsPerThread = 16;
     /// Partial sums per output; the final kernel adds them one by one.
     static constexpr int64_t kMaxBlocksPerOutput = 65536;
+    /// Checks the options a selection takes (`block-size`,
+    /// `items-per-thread`, `blocks-per-output`; 0 means "chosen" for the
+    /// last two) against the bounds above; on the first bad one, calls
+    /// `report` with its name and accepted range and fails. Shared by
+    /// rmean-select-gpu-strategy and rmean-gpu-pipeline.
+    static ::llvm::LogicalResult checkSelectionOptions(
+        int64_t blockSize, int64_t itemsPerThread, int64_t blocksPerOutput,
+        ::llvm::function_ref<void(::llvm::StringRef option,
+                                  ::llvm::StringRef range, int64_t value)>
+            report);
   }];
 }
 
