@@ -12,7 +12,8 @@
 #   -p OPTS   options of --rmean-gpu-pipeline, e.g. -p "chip=sm_90 format=bin"
 #             (passed as --rmean-gpu-pipeline="OPTS"; default: the
 #             pipeline's, chip=sm_90 format=bin). format=bin and fatbin need
-#             ptxas: from toolkit=PREFIX, else $PATH, CUDA_ROOT, CUDA_HOME,
+#             ptxas, and every format libdevice: from toolkit=PREFIX (a CUDA
+#             prefix with bin/ptxas and nvvm/libdevice), else
 #             /usr/local/cuda.
 #   -f FLAGS  code generation flags for clang (default: "-O2 -fPIC"; the host
 #             code only sets up launches, so no -march: the object may be

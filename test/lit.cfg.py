@@ -95,24 +95,41 @@ config.substitutions.append(("%libomp", libomp))
 config.substitutions.append(("%mlir_runner_utils", runtime_libs[0]))
 config.substitutions.append(("%mlir_c_runner_utils", runtime_libs[1]))
 
-# ptxas, for the GPU pipeline's compile-only checks (test/Integration/GPU):
-# the PTX rmean emits must assemble, and format=bin runs it. Searched where
-# gpu-module-to-binary and rmean-gpu-pipeline look for it: $PATH,
-# $CUDA_HOME/bin, $CUDA_ROOT/bin, then /usr/local/cuda/bin. lit does not
-# pass CUDA_HOME or CUDA_ROOT on to the tests, so they give the pipeline
-# the toolkit explicitly (%cuda_toolkit, the directory above bin/).
-ptxas_dirs = [os.environ.get("PATH", "")]
-ptxas_dirs += [os.path.join(os.environ[v], "bin")
-               for v in ("CUDA_HOME", "CUDA_ROOT") if os.environ.get(v)]
-ptxas_dirs.append("/usr/local/cuda/bin")
-ptxas = shutil.which("ptxas", path=os.pathsep.join(ptxas_dirs))
-if ptxas:
-    ptxas = os.path.abspath(ptxas)
+# A CUDA toolkit, for the GPU pipeline's compile-only checks
+# (test/Integration/GPU): the PTX rmean emits must assemble, and format=bin
+# runs ptxas. The kernels call libdevice (__nv_* functions), which the
+# pipeline links from <toolkit>/nvvm/libdevice, so a toolkit is a prefix with
+# both bin/ptxas and that library: a ptxas found on $PATH alone may be a
+# wrapper script outside any toolkit (/usr/local/bin/ptxas on some
+# machines), whose parent has no libdevice. Searched in the order
+# gpu-module-to-binary uses: $CUDA_HOME, $CUDA_ROOT, $CUDA_PATH, then
+# /usr/local/cuda, then the toolkit of the first real ptxas binary on $PATH.
+# lit does not pass those variables on to the tests, so the tests give the
+# pipeline the toolkit explicitly (%cuda_toolkit).
+def _cuda_toolkit():
+    libdevice = os.path.join("nvvm", "libdevice", "libdevice.10.bc")
+    candidates = [os.environ[v] for v in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH")
+                  if os.environ.get(v)]
+    candidates.append("/usr/local/cuda")
+    on_path = shutil.which("ptxas")
+    if on_path:
+        candidates.append(os.path.dirname(os.path.dirname(os.path.realpath(on_path))))
+    for prefix in candidates:
+        if (os.access(os.path.join(prefix, "bin", "ptxas"), os.X_OK)
+                and os.path.isfile(os.path.join(prefix, libdevice))):
+            return os.path.abspath(prefix)
+    return None
+
+
+cuda_toolkit = _cuda_toolkit()
+if cuda_toolkit:
     config.available_features.add("ptxas")
-config.substitutions.append(("%ptxas", ptxas or "ptxas"))
-config.substitutions.append(
-    ("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas)) if ptxas else "")
-)
+else:
+    lit_config.note("no CUDA toolkit (bin/ptxas and nvvm/libdevice): the "
+                    "ptxas tests are UNSUPPORTED")
+ptxas = os.path.join(cuda_toolkit, "bin", "ptxas") if cuda_toolkit else "ptxas"
+config.substitutions.append(("%ptxas", ptxas))
+config.substitutions.append(("%cuda_toolkit", cuda_toolkit or ""))
 config.substitutions.append(
     ("%extract_ptx",
      sys.executable + " " + os.path.join(config.rmean_src_root, "scripts", "extract-ptx.py"))

@@ -29,6 +29,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace mlir::rmean;
@@ -63,6 +64,14 @@ static std::string defaultFeatures(StringRef chip) {
   return "+ptx" + std::to_string(ptx);
 }
 
+static bool isCUDAToolkit(StringRef prefix) {
+  SmallString<128> ptxas(prefix), libdevice(prefix);
+  llvm::sys::path::append(ptxas, "bin", "ptxas");
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::can_execute(ptxas) &&
+         llvm::sys::fs::is_regular_file(libdevice);
+}
+
 /// The toolkit gpu-module-to-binary runs ptxas from: the option, else the
 /// usual prefix when it has ptxas (upstream looks in $PATH, CUDA_ROOT and
 /// CUDA_HOME only when this is empty).
@@ -70,7 +79,7 @@ static std::string toolkitPath(const RmeanGPUPipelineOptions &options) {
   if (!options.toolkit.empty())
     return options.toolkit;
   if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_HOME") &&
-      llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+      isCUDAToolkit("/usr/local/cuda"))
     return "/usr/local/cuda";
   return "";
 }
@@ -182,9 +191,14 @@ LogicalResult mlir::rmean::verifyRmeanGPUPipelineOptions(
                "+ptx" + Twine(*minimumPtx(options.chip)) + " or later for " +
                    options.chip,
                options.features);
-  if (!options.toolkit.empty() && !llvm::sys::fs::is_directory(options.toolkit))
+  // The kernels call libdevice, which the serializer links from the
+  // toolkit; without it ptxas fails much later on an unresolved __nv_*
+  // function, so a prefix such as /usr/local (ptxas wrappers in bin/, no
+  // nvvm/) is refused here, where the message can name the option.
+  if (!options.toolkit.empty() && !isCUDAToolkit(options.toolkit))
     return bad("toolkit",
-               "an existing directory (a CUDA prefix with bin/ptxas)",
+               "a CUDA prefix with bin/ptxas and "
+               "nvvm/libdevice/libdevice.10.bc",
                options.toolkit);
   if (!llvm::is_contained({"isa", "bin", "fatbin"}, options.format))
     return bad("format", "one of isa, bin, fatbin", options.format);

@@ -22,7 +22,10 @@
 // RUN: not rmean-opt %s --rmean-gpu-pipeline="toolkit=/nonexistent" 2>&1 | FileCheck %s --check-prefix=TOOLKIT --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
 // CHIP2: error: rmean-gpu-pipeline: option 'chip' must be a chip LLVM's NVPTX back end knows {{.*}}, got sm_90f
 // PTXLOW: error: rmean-gpu-pipeline: option 'features' must be +ptx71 or later for sm_86, got +ptx70
-// TOOLKIT: error: rmean-gpu-pipeline: option 'toolkit' must be an existing directory (a CUDA prefix with bin/ptxas), got /nonexistent
+// TOOLKIT: error: rmean-gpu-pipeline: option 'toolkit' must be a CUDA prefix with bin/ptxas and nvvm/libdevice/libdevice.10.bc, got /nonexistent
+// A directory that is not a toolkit (no libdevice) is refused the same way.
+// RUN: not rmean-opt %s --rmean-gpu-pipeline="toolkit=%S" 2>&1 | FileCheck %s --check-prefix=NOTKIT --implicit-check-not="error: rmean-gpu-pipeline" --implicit-check-not=llvm.func
+// NOTKIT: error: rmean-gpu-pipeline: option 'toolkit' must be a CUDA prefix with bin/ptxas and nvvm/libdevice/libdevice.10.bc, got {{.*}}Pipelines
 // CHIP: error: rmean-gpu-pipeline: option 'chip' must be a chip LLVM's NVPTX back end knows (sm_50 ... sm_90, sm_90a, sm_100[a|f], sm_101[a|f], sm_103[a|f], sm_120[a|f], sm_121[a|f]), got foo
 // FORMAT: error: rmean-gpu-pipeline: option 'format' must be one of isa, bin, fatbin, got elf
 // BLOCK: error: rmean-gpu-pipeline: option 'block-size' must be a multiple of 32 in [32, 1024], got 48

@@ -81,8 +81,9 @@ struct RmeanGPUPipelineOptions
       llvm::cl::init("bin")};
   PassOptions::Option<std::string> toolkit{
       *this, "toolkit",
-      llvm::cl::desc("CUDA toolkit prefix for ptxas (empty: $PATH, "
-                     "CUDA_ROOT, CUDA_HOME, then /usr/local/cuda)"),
+      llvm::cl::desc("CUDA prefix with bin/ptxas and nvvm/libdevice "
+                     "(empty: /usr/local/cuda, or upstream's search when "
+                     "CUDA_ROOT or CUDA_HOME is set)"),
       llvm::cl::init("")};
   PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
@@ -107,9 +108,9 @@ struct RmeanGPUPipelineOptions
 };
 
 /// Checks the options of `--rmean-gpu-pipeline` (a chip LLVM knows, a PTX
-/// version it accepts, format isa|bin|fatbin, an existing toolkit
-/// directory, the ranges of #rmean.gpu_strategy) and reports the first bad
-/// one through `emitError`.
+/// version it accepts, format isa|bin|fatbin, a toolkit prefix with ptxas
+/// and libdevice, the ranges of #rmean.gpu_strategy) and reports the first
+/// bad one through `emitError`.
 LogicalResult verifyRmeanGPUPipelineOptions(
     const RmeanGPUPipelineOptions &options,
     function_ref<LogicalResult(const Twine &)> emitError);
