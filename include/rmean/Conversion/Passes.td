@@ -23,9 +23,12 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
       division `rmean.finalize`; an `rmean.cpu_strategy` or `rmean.gpu_strategy` written on the
       `rmean.reduce_mean` moves onto the reduction;
     - axes known only at run time: the axes are checked with `cf.assert`
-      (range, duplicates, count), then a loop accumulates every element into
-      the slot its runtime-kept indices select; the result is reshaped to the
-      declared rank.
+      (range, duplicates, count) into a mask, and an `scf.index_switch` on
+      it runs, for a mask that names one run of adjacent dimensions (up to
+      16 runs: trailing, leading, then middle), the static lowering of that
+      run; any other mask runs a loop that accumulates every element into
+      the slot its runtime-kept indices select, then reshapes the result to
+      the declared rank.
 
     ```mlir
     %m = rmean.reduce_mean %x {axes = array<i64: 1>}
@@ -46,7 +49,7 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
   let options = [
     Option<"allowRuntimeAxes", "allow-runtime-axes", "bool",
            /*default=*/"true",
-           "Lower runtime axes to checked host loops (false: reject them)">
+           "Lower runtime axes (checked on the host; false: reject them)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -487,13 +487,15 @@ static SmallVector<Value> buildRuntimeSums(OpBuilder &b, Location loc,
   return accumulate.getResults();
 }
 
-/// Reshapes the keep_dims-shaped `mean` to the declared rank by dropping the
-/// reduced dimensions (a no-op on the row-major data): result dimension j
-/// is the j-th kept one.
-static Value dropRuntimeReducedDims(OpBuilder &b, Location loc, Value mean,
-                                    const RuntimeDims &dims,
-                                    RankedTensorType resultType) {
-  int64_t rank = dims.inSizes.size(), resultRank = resultType.getRank();
+/// The sizes of the declared result: with keep_dims, the keep_dims sizes;
+/// without, result dimension j is the j-th kept input dimension.
+static SmallVector<Value> buildRuntimeResultSizes(OpBuilder &b, Location loc,
+                                                  const RuntimeDims &dims,
+                                                  int64_t resultRank,
+                                                  bool keepDims) {
+  if (keepDims)
+    return dims.outSizes;
+  int64_t rank = dims.inSizes.size();
   Value zeroIdx = indexConst(b, loc, 0), oneIdx = indexConst(b, loc, 1);
   Value trueValue =
       arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true));
@@ -514,26 +516,82 @@ static Value dropRuntimeReducedDims(OpBuilder &b, Location loc, Value mean,
     }
     resultSizes.push_back(size);
   }
-  auto shapeType = RankedTensorType::get({resultRank}, b.getIndexType());
-  Value shape = tensor::FromElementsOp::create(b, loc, shapeType, resultSizes);
-  auto reshapedType = RankedTensorType::get(
-      SmallVector<int64_t>(resultRank, ShapedType::kDynamic),
-      resultType.getElementType());
-  Value reshaped = tensor::ReshapeOp::create(b, loc, reshapedType, mean, shape);
-  return castToDeclared(b, loc, reshaped, resultType,
-                        getAsOpFoldResult(ValueRange(resultSizes)));
+  return resultSizes;
 }
 
-/// Builds the mean for axes read at run time: decode and check the axes,
-/// sum every element into its slot, divide, then reshape to the declared
-/// result.
+/// The general runtime-axes mean: every element summed into its slot by
+/// one scalar loop, divided, then reshaped (a no-op on the row-major data)
+/// to the declared rank.
+static Value buildRuntimeLoopMean(OpBuilder &b, Location loc,
+                                  const MeanNumerics &numerics, Value input,
+                                  const RuntimeDims &dims,
+                                  ArrayRef<Value> resultSizes,
+                                  RankedTensorType uniformType, bool keepDims) {
+  SmallVector<Value> sums = buildRuntimeSums(b, loc, numerics, input, dims);
+  SmallVector<int64_t> dynShape(dims.inSizes.size(), ShapedType::kDynamic);
+  Value mean = buildFinalize(b, loc, numerics, sums, dynShape, dims.outSizes,
+                             dims.count);
+  if (keepDims)
+    return mean;
+  auto shapeType =
+      RankedTensorType::get({uniformType.getRank()}, b.getIndexType());
+  Value shape = tensor::FromElementsOp::create(b, loc, shapeType, resultSizes);
+  return tensor::ReshapeOp::create(b, loc, uniformType, mean, shape);
+}
+
+/// At most this many reduced runs get a static-axes copy of the mean in a
+/// runtime-axes lowering: each copy is a whole strategy-selected,
+/// vectorised reduction, so the code grows with the count.
+static constexpr size_t kMaxRuntimeRunCases = 16;
+
+/// The runs of adjacent dimensions [first, last) that a runtime-axes mean
+/// may reduce with the static path's code, most common first: trailing
+/// runs (row means, pooling over the last dims, reduce-all), then leading
+/// runs (column means), then middle runs. Without keep_dims only runs of
+/// the length the result rank implies can pass the rank check. Runs whose
+/// static sizes overflow the 64-bit count are left to the loop.
+static SmallVector<std::pair<int64_t, int64_t>>
+getRuntimeRunCases(RankedTensorType inputType, RankedTensorType resultType,
+                   bool keepDims) {
+  int64_t rank = inputType.getRank();
+  SmallVector<std::pair<int64_t, int64_t>> runs;
+  auto consider = [&](int64_t first, int64_t last) {
+    if (runs.size() >= kMaxRuntimeRunCases)
+      return;
+    if (!keepDims && last - first != rank - resultType.getRank())
+      return;
+    SmallVector<int64_t> reduced =
+        llvm::to_vector(llvm::seq<int64_t>(first, last));
+    if (staticReducedCount(inputType, reduced))
+      runs.emplace_back(first, last);
+  };
+  for (int64_t first = rank - 1; first >= 0; --first)
+    consider(first, rank);
+  for (int64_t last = 1; last < rank; ++last)
+    consider(0, last);
+  for (int64_t first = 1; first < rank; ++first)
+    for (int64_t last = first + 1; last < rank; ++last)
+      consider(first, last);
+  return runs;
+}
+
+/// Builds the mean for axes read at run time. The axes are decoded and
+/// checked into a mask; a mask that names one run of adjacent dimensions
+/// (the layouts models use: pooling, row, column and middle-axis means)
+/// selects, through an scf.index_switch, a copy of the static-axes lowering
+/// for that run, so it gets the same strategies, vectorisation, threads and
+/// results as axes given as an attribute. Any other mask runs the general
+/// loop. The result is cast to the declared type under §3.8's checks.
 static Value buildRuntimeMean(OpBuilder &b, Location loc,
                               const MeanNumerics &numerics, ReduceMeanOp op) {
   Value input = op.getInput();
+  RankedTensorType inputType = op.getInputType();
   RankedTensorType resultType = op.getResultType();
-  RuntimeDims dims = buildRuntimeDims(b, loc, input, buildAxesMask(b, loc, op));
+  bool keepDims = op.getKeepDims();
+  Value mask = buildAxesMask(b, loc, op);
+  RuntimeDims dims = buildRuntimeDims(b, loc, input, mask);
   int64_t resultRank = resultType.getRank();
-  if (!op.getKeepDims())
+  if (!keepDims)
     emitCheck(b, loc,
               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                     dims.numKept,
@@ -541,14 +599,60 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
               "runtime axes keep a number of dimensions different from the "
               "result rank " +
                   Twine(resultRank));
-  SmallVector<Value> sums = buildRuntimeSums(b, loc, numerics, input, dims);
-  SmallVector<int64_t> dynShape(dims.inSizes.size(), ShapedType::kDynamic);
-  Value mean = buildFinalize(b, loc, numerics, sums, dynShape, dims.outSizes,
-                             dims.count);
-  if (op.getKeepDims())
+  SmallVector<Value> resultSizes =
+      buildRuntimeResultSizes(b, loc, dims, resultRank, keepDims);
+  auto uniformType = RankedTensorType::get(
+      SmallVector<int64_t>(resultRank, ShapedType::kDynamic),
+      resultType.getElementType());
+  auto declared = [&](Value mean) {
     return castToDeclared(b, loc, mean, resultType,
-                          getAsOpFoldResult(ValueRange(dims.outSizes)));
-  return dropRuntimeReducedDims(b, loc, mean, dims, resultType);
+                          getAsOpFoldResult(ValueRange(resultSizes)));
+  };
+
+  SmallVector<std::pair<int64_t, int64_t>> runs =
+      getRuntimeRunCases(inputType, resultType, keepDims);
+  if (runs.empty())
+    return declared(buildRuntimeLoopMean(b, loc, numerics, input, dims,
+                                         resultSizes, uniformType, keepDims));
+
+  // The case number: the index of the run equal to the mask, else
+  // runs.size() (the default region, the loop).
+  auto maskType = cast<IntegerType>(mask.getType());
+  Value caseIndex = indexConst(b, loc, runs.size());
+  SmallVector<int64_t> caseValues;
+  for (auto [i, run] : llvm::enumerate(runs)) {
+    APInt bits = APInt::getBitsSet(maskType.getWidth(), run.first, run.second);
+    Value runMask = arith::ConstantOp::create(b, loc, maskType,
+                                              b.getIntegerAttr(maskType, bits));
+    Value match =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mask, runMask);
+    caseIndex = arith::SelectOp::create(b, loc, match, indexConst(b, loc, i),
+                                        caseIndex);
+    caseValues.push_back(i);
+  }
+  auto switchOp = scf::IndexSwitchOp::create(
+      b, loc, TypeRange{uniformType}, caseIndex, caseValues, runs.size());
+  auto yieldUniform = [&](OpBuilder &rb, Value mean) {
+    if (mean.getType() != uniformType)
+      mean = tensor::CastOp::create(rb, loc, uniformType, mean);
+    scf::YieldOp::create(rb, loc, mean);
+  };
+  {
+    OpBuilder::InsertionGuard guard(b);
+    for (auto [region, run] :
+         llvm::zip_equal(switchOp.getCaseRegions(), runs)) {
+      b.createBlock(&region);
+      SmallVector<int64_t> reduced =
+          llvm::to_vector(llvm::seq<int64_t>(run.first, run.second));
+      yieldUniform(b, buildCoalescedMean(b, loc, numerics, input, reduced,
+                                         keepDims, /*strategy=*/nullptr,
+                                         /*combine=*/nullptr));
+    }
+    b.createBlock(&switchOp.getDefaultRegion());
+    yieldUniform(b, buildRuntimeLoopMean(b, loc, numerics, input, dims,
+                                         resultSizes, uniformType, keepDims));
+  }
+  return declared(switchOp.getResult(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -581,9 +685,9 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
     // The runtime path checks its declared sizes itself; the static sizes
     // come from the input (see castToDeclared).
     if (!reduced) {
-      LLVM_DEBUG(if (strategy) llvm::dbgs()
-                 << DEBUG_TYPE ": runtime axes lower to a scalar loop; "
-                 << strategy << " does not apply\n");
+      LLVM_DEBUG(if (strategy) llvm::dbgs() << DEBUG_TYPE
+                 ": runtime axes select their reduction at "
+                 "run time; " << strategy << " does not apply\n");
       rewriter.replaceOp(op, buildRuntimeMean(rewriter, loc, *numerics, op));
       return success();
     }

@@ -159,22 +159,60 @@ func.func @declared_static(%x: tensor<?x3xf32>) -> tensor<4xf32> {
 
 // -----
 
-// Runtime axes: decode and check every axis, accumulate in a loop, divide,
-// then reshape to the declared rank.
+// Runtime axes: decode and check every axis into a mask, then switch on it:
+// each run of adjacent dimensions a one-axis mean of rank 3 can reduce (the
+// trailing one first, then the leading, then the middle) gets the static
+// lowering of that run; any other mask runs the general loop (accumulate
+// element by element, divide, reshape to the declared rank).
 // CHECK-LABEL: func.func @runtime_axes
 //       CHECK:   scf.for
 //       CHECK:     tensor.extract
 //       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: runtime axis out of range [-3, 2]"
 //       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: duplicate runtime axis
 //       CHECK:   cf.assert %{{.+}}, "rmean.reduce_mean: runtime axes keep a number of dimensions different from the result rank 2"
-//       CHECK:   scf.for
-//       CHECK:     tensor.insert
-//       CHECK:   linalg.generic
-//       CHECK:   tensor.reshape
+//       CHECK:   %[[LAST:.+]] = arith.constant 4 : i64
+//  CHECK-NEXT:   arith.cmpi eq, %[[MASK:.+]], %[[LAST]] : i64
+//       CHECK:   %[[FIRST:.+]] = arith.constant 1 : i64
+//  CHECK-NEXT:   arith.cmpi eq, %[[MASK]], %[[FIRST]] : i64
+//       CHECK:   %[[MIDDLE:.+]] = arith.constant 2 : i64
+//  CHECK-NEXT:   arith.cmpi eq, %[[MASK]], %[[MIDDLE]] : i64
+//       CHECK:   %[[R:.+]] = scf.index_switch %{{.+}} -> tensor<?x?xf32>
+//       CHECK:   case 0 {
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         iterator_types = ["parallel", "parallel", "reduction"]
+//  CHECK-SAME:         {rmean.reduction}
+//       CHECK:   case 1 {
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         iterator_types = ["reduction", "parallel", "parallel"]
+//       CHECK:   case 2 {
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         iterator_types = ["parallel", "reduction", "parallel"]
+//       CHECK:   default {
+//       CHECK:     scf.for
+//       CHECK:       tensor.insert
+//       CHECK:     linalg.generic
+//       CHECK:     tensor.reshape
+//       CHECK:   return %[[R]]
 //   CHECK-NOT:   rmean.reduce_mean
 func.func @runtime_axes(%x: tensor<?x?x?xf32>, %axes: tensor<1xi32>) -> tensor<?x?xf32> {
   %0 = rmean.reduce_mean %x, %axes : tensor<?x?x?xf32>, tensor<1xi32> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// With keep_dims every run of a rank-3 input is a case (6), and each case's
+// keep_dims result (static 1s where it reduces) is cast to the switch's
+// dynamic type.
+// CHECK-LABEL: func.func @runtime_axes_keep_runs
+//       CHECK:   scf.index_switch %{{.+}} -> tensor<?x?x?xf32>
+//       CHECK:   case 5 {
+//   CHECK-NOT:   case 6
+//       CHECK:     tensor.cast %{{.+}} : tensor<?x1x?xf32> to tensor<?x?x?xf32>
+//       CHECK:   default {
+func.func @runtime_axes_keep_runs(%x: tensor<?x?x?xf32>, %axes: tensor<?xi64>) -> tensor<?x?x?xf32> {
+  %0 = rmean.reduce_mean %x, %axes {keep_dims = true} : tensor<?x?x?xf32>, tensor<?xi64> -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
 }
 
 // -----
