@@ -22,8 +22,10 @@ std::string Case::axesStr() const {
 }
 
 static Case makeCase(std::string id, std::string kernel, DType dt,
-                     std::vector<int64_t> shape, std::vector<int64_t> axes) {
+                     std::vector<int64_t> shape, std::vector<int64_t> axes,
+                     bool runtimeAxes = false) {
   Case c;
+  c.runtimeAxes = runtimeAxes;
   c.id = std::move(id);
   c.kernel = std::move(kernel);
   c.dt = dt;
@@ -60,6 +62,11 @@ std::vector<Case> allCases() {
       makeCase("H", "case_h", DType::F32, {256, 256}, {1}),
       makeCase("I-f16", "case_i_f16", DType::F16, {4096, 4096}, {1}),
       makeCase("I-bf16", "case_i_bf16", DType::BF16, {4096, 4096}, {1}),
+      // A and D with the axes read at run time: compare with A and D.
+      makeCase("M-A", "case_m_a", DType::F32, {4096, 4096}, {1},
+               /*runtimeAxes=*/true),
+      makeCase("M-D", "case_m_d", DType::F32, {32, 56, 56, 256}, {1, 2},
+               /*runtimeAxes=*/true),
   };
 }
 

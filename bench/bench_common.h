@@ -37,6 +37,9 @@ struct Case {
   DType dt = DType::F32;
   std::vector<int64_t> shape;
   std::vector<int64_t> axes;
+  // The kernel takes the axes as a runtime operand (a tensor<?xi64> after
+  // the input) instead of an attribute: cases M-A and M-D.
+  bool runtimeAxes = false;
   // Derived: the input viewed as [O][R][I] with R the reduced extent.
   int64_t O = 1, R = 1, I = 1;
   std::vector<int64_t> outShape;

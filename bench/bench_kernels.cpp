@@ -14,7 +14,7 @@
 // clang-format off
 #define RMEAN_KERNELS(X)                                                       \
   X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
-  X(case_h) X(case_i_f16) X(case_i_bf16)
+  X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
@@ -64,6 +64,12 @@ static void copyOut(DynamicMemRefType<T> r, const std::vector<int64_t> &shape,
     *dst++ = v;
 }
 
+// Kernels with runtime axes (Case::runtimeAxes) take a third descriptor.
+// They are declared above like the others (extern "C": only their address
+// is used) and called through the three-pointer type they were compiled
+// with.
+using RuntimeAxesKernelFn = void (*)(void *, void *, void *);
+
 template <typename T, int N, int M>
 static void callKernel(KernelFn fn, const Case &c, const void *in, void *out) {
   StridedMemRefType<T, N> din;
@@ -76,7 +82,14 @@ static void callKernel(KernelFn fn, const Case &c, const void *in, void *out) {
     stride *= c.shape[i];
   }
   StridedMemRefType<T, M> dout;
-  fn(&dout, &din);
+  if (c.runtimeAxes) {
+    std::vector<int64_t> axes = c.axes;
+    StridedMemRefType<int64_t, 1> daxes{
+        axes.data(), axes.data(), 0, {int64_t(axes.size())}, {1}};
+    reinterpret_cast<RuntimeAxesKernelFn>(fn)(&dout, &din, &daxes);
+  } else {
+    fn(&dout, &din);
+  }
   copyOut(DynamicMemRefType<T>(dout), c.outShape, static_cast<T *>(out));
   std::free(dout.basePtr);
 }

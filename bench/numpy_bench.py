@@ -29,6 +29,9 @@ CASES = [
     ("H", np.float32, (256, 256), (1,)),
     ("I-f16", np.float16, (4096, 4096), (1,)),
     ("I-bf16", None, (4096, 4096), (1,)),
+    # A and D with runtime axes (np.mean always takes them at run time).
+    ("M-A", np.float32, (4096, 4096), (1,)),
+    ("M-D", np.float32, (32, 56, 56, 256), (1, 2)),
 ]
 
 
