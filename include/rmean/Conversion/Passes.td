@@ -24,11 +24,11 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
       `rmean.reduce_mean` moves onto the reduction;
     - axes known only at run time: the axes are checked with `cf.assert`
       (range, duplicates, count) into a mask, and an `scf.index_switch` on
-      it runs, for a mask that names one run of adjacent dimensions (up to
-      16 runs: trailing, leading, then middle), the static lowering of that
-      run; any other mask runs a loop that accumulates every element into
-      the slot its runtime-kept indices select, then reshapes the result to
-      the declared rank.
+      it runs, for up to 16 axis sets (runs of adjacent dimensions, then
+      every other set of ranks up to 4, then the empty set), the static
+      lowering of that set; any other mask runs a loop that accumulates
+      every element into the slot its runtime-kept indices select, then
+      reshapes the result to the declared rank.
 
     ```mlir
     %m = rmean.reduce_mean %x {axes = array<i64: 1>}

@@ -539,49 +539,70 @@ static Value buildRuntimeLoopMean(OpBuilder &b, Location loc,
   return tensor::ReshapeOp::create(b, loc, uniformType, mean, shape);
 }
 
-/// At most this many reduced runs get a static-axes copy of the mean in a
+/// At most this many axis sets get a static-axes copy of the mean in a
 /// runtime-axes lowering: each copy is a whole strategy-selected,
 /// vectorised reduction, so the code grows with the count.
-static constexpr size_t kMaxRuntimeRunCases = 16;
+static constexpr size_t kMaxRuntimeAxesCases = 16;
 
-/// The runs of adjacent dimensions [first, last) that a runtime-axes mean
-/// may reduce with the static path's code, most common first: trailing
-/// runs (row means, pooling over the last dims, reduce-all), then leading
-/// runs (column means), then middle runs. Without keep_dims only runs of
-/// the length the result rank implies can pass the rank check. Runs whose
-/// static sizes overflow the 64-bit count are left to the loop.
-static SmallVector<std::pair<int64_t, int64_t>>
-getRuntimeRunCases(RankedTensorType inputType, RankedTensorType resultType,
-                   bool keepDims) {
+/// The sets of reduced dimensions (sorted) that a runtime-axes mean handles
+/// with the static path's code, most common first: runs of adjacent
+/// dimensions, trailing ones (row means, pooling over the last dims,
+/// reduce-all), then leading (column means), then middle ones; then, for
+/// ranks up to 4, every other set (batch statistics over (0, 2, 3)), fewest
+/// dimensions first; then the empty set (noop_with_empty_axes). Without
+/// keep_dims only sets of the size the result rank implies can pass the
+/// rank check. Sets whose static sizes overflow the 64-bit count are left
+/// to the general path.
+static SmallVector<SmallVector<int64_t>>
+getRuntimeAxesCases(RankedTensorType inputType, RankedTensorType resultType,
+                    bool keepDims) {
   int64_t rank = inputType.getRank();
-  SmallVector<std::pair<int64_t, int64_t>> runs;
-  auto consider = [&](int64_t first, int64_t last) {
-    if (runs.size() >= kMaxRuntimeRunCases)
+  SmallVector<SmallVector<int64_t>> cases;
+  auto consider = [&](SmallVector<int64_t> reduced) {
+    if (cases.size() >= kMaxRuntimeAxesCases)
       return;
-    if (!keepDims && last - first != rank - resultType.getRank())
+    if (!keepDims &&
+        static_cast<int64_t>(reduced.size()) != rank - resultType.getRank())
       return;
-    SmallVector<int64_t> reduced =
-        llvm::to_vector(llvm::seq<int64_t>(first, last));
-    if (staticReducedCount(inputType, reduced))
-      runs.emplace_back(first, last);
+    if (reduced.empty() || staticReducedCount(inputType, reduced))
+      cases.push_back(std::move(reduced));
+  };
+  auto run = [](int64_t first, int64_t last) {
+    return llvm::to_vector(llvm::seq<int64_t>(first, last));
   };
   for (int64_t first = rank - 1; first >= 0; --first)
-    consider(first, rank);
+    consider(run(first, rank));
   for (int64_t last = 1; last < rank; ++last)
-    consider(0, last);
+    consider(run(0, last));
   for (int64_t first = 1; first < rank; ++first)
     for (int64_t last = first + 1; last < rank; ++last)
-      consider(first, last);
-  return runs;
+      consider(run(first, last));
+  if (rank <= 4) {
+    for (int64_t count = 2; count < rank; ++count) {
+      for (unsigned bits = 1; bits < (1u << rank); ++bits) {
+        // Runs (contiguous set bits) are in already.
+        unsigned low = bits & -bits;
+        if (llvm::popcount(bits) != count || ((bits + low) & bits) == 0)
+          continue;
+        SmallVector<int64_t> reduced;
+        for (int64_t d = 0; d < rank; ++d)
+          if (bits & (1u << d))
+            reduced.push_back(d);
+        consider(std::move(reduced));
+      }
+    }
+  }
+  consider({});
+  return cases;
 }
 
 /// Builds the mean for axes read at run time. The axes are decoded and
-/// checked into a mask; a mask that names one run of adjacent dimensions
-/// (the layouts models use: pooling, row, column and middle-axis means)
-/// selects, through an scf.index_switch, a copy of the static-axes lowering
-/// for that run, so it gets the same strategies, vectorisation, threads and
-/// results as axes given as an attribute. Any other mask runs the general
-/// loop. The result is cast to the declared type under §3.8's checks.
+/// checked into a mask, and an scf.index_switch on it selects, for the sets
+/// getRuntimeAxesCases lists (every set for ranks up to 4), a copy of the
+/// static-axes lowering of that set, so it gets the same strategies,
+/// vectorisation, threads and results as axes given as an attribute. Any
+/// other mask runs the general loop. The result is cast to the declared
+/// type under §3.8's checks.
 static Value buildRuntimeMean(OpBuilder &b, Location loc,
                               const MeanNumerics &numerics, ReduceMeanOp op) {
   Value input = op.getInput();
@@ -609,29 +630,31 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
                           getAsOpFoldResult(ValueRange(resultSizes)));
   };
 
-  SmallVector<std::pair<int64_t, int64_t>> runs =
-      getRuntimeRunCases(inputType, resultType, keepDims);
-  if (runs.empty())
+  SmallVector<SmallVector<int64_t>> cases =
+      getRuntimeAxesCases(inputType, resultType, keepDims);
+  if (cases.empty())
     return declared(buildRuntimeLoopMean(b, loc, numerics, input, dims,
                                          resultSizes, uniformType, keepDims));
 
-  // The case number: the index of the run equal to the mask, else
-  // runs.size() (the default region, the loop).
+  // The case number: the index of the set equal to the mask, else
+  // cases.size() (the default region, the loop).
   auto maskType = cast<IntegerType>(mask.getType());
-  Value caseIndex = indexConst(b, loc, runs.size());
+  Value caseIndex = indexConst(b, loc, cases.size());
   SmallVector<int64_t> caseValues;
-  for (auto [i, run] : llvm::enumerate(runs)) {
-    APInt bits = APInt::getBitsSet(maskType.getWidth(), run.first, run.second);
-    Value runMask = arith::ConstantOp::create(b, loc, maskType,
-                                              b.getIntegerAttr(maskType, bits));
+  for (auto [i, reduced] : llvm::enumerate(cases)) {
+    APInt bits(maskType.getWidth(), 0);
+    for (int64_t d : reduced)
+      bits.setBit(d);
+    Value caseMask = arith::ConstantOp::create(
+        b, loc, maskType, b.getIntegerAttr(maskType, bits));
     Value match =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mask, runMask);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mask, caseMask);
     caseIndex = arith::SelectOp::create(b, loc, match, indexConst(b, loc, i),
                                         caseIndex);
     caseValues.push_back(i);
   }
   auto switchOp = scf::IndexSwitchOp::create(
-      b, loc, TypeRange{uniformType}, caseIndex, caseValues, runs.size());
+      b, loc, TypeRange{uniformType}, caseIndex, caseValues, cases.size());
   auto yieldUniform = [&](OpBuilder &rb, Value mean) {
     if (mean.getType() != uniformType)
       mean = tensor::CastOp::create(rb, loc, uniformType, mean);
@@ -639,14 +662,17 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
   };
   {
     OpBuilder::InsertionGuard guard(b);
-    for (auto [region, run] :
-         llvm::zip_equal(switchOp.getCaseRegions(), runs)) {
+    for (auto [region, reduced] :
+         llvm::zip_equal(switchOp.getCaseRegions(), cases)) {
       b.createBlock(&region);
-      SmallVector<int64_t> reduced =
-          llvm::to_vector(llvm::seq<int64_t>(run.first, run.second));
-      yieldUniform(b, buildCoalescedMean(b, loc, numerics, input, reduced,
-                                         keepDims, /*strategy=*/nullptr,
-                                         /*combine=*/nullptr));
+      // No reduced dimension (noop_with_empty_axes): the mean of one
+      // element is that element, as on the static path.
+      yieldUniform(b, reduced.empty()
+                          ? input
+                          : buildCoalescedMean(b, loc, numerics, input, reduced,
+                                               keepDims,
+                                               /*strategy=*/nullptr,
+                                               /*combine=*/nullptr));
     }
     b.createBlock(&switchOp.getDefaultRegion());
     yieldUniform(b, buildRuntimeLoopMean(b, loc, numerics, input, dims,

@@ -201,14 +201,24 @@ func.func @runtime_axes(%x: tensor<?x?x?xf32>, %axes: tensor<1xi32>) -> tensor<?
 
 // -----
 
-// With keep_dims every run of a rank-3 input is a case (6), and each case's
-// keep_dims result (static 1s where it reduces) is cast to the switch's
-// dynamic type.
+// With keep_dims every axis set of a rank-3 input is a case: the 6 runs,
+// then (0, 2) (mask 5), then the empty set (noop_with_empty_axes: the input
+// itself). Each case's keep_dims result (static 1s where it reduces) is cast
+// to the switch's dynamic type.
 // CHECK-LABEL: func.func @runtime_axes_keep_runs
+//       CHECK:   %[[C5:.+]] = arith.constant 5 : i64
+//  CHECK-NEXT:   arith.cmpi eq, %{{.+}}, %[[C5]] : i64
+//       CHECK:   %[[C0:.+]] = arith.constant 0 : i64
+//  CHECK-NEXT:   arith.cmpi eq, %{{.+}}, %[[C0]] : i64
 //       CHECK:   scf.index_switch %{{.+}} -> tensor<?x?x?xf32>
 //       CHECK:   case 5 {
-//   CHECK-NOT:   case 6
 //       CHECK:     tensor.cast %{{.+}} : tensor<?x1x?xf32> to tensor<?x?x?xf32>
+//       CHECK:   case 6 {
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         iterator_types = ["reduction", "parallel", "reduction"]
+//       CHECK:   case 7 {
+//  CHECK-NEXT:     scf.yield %{{.+}} : tensor<?x?x?xf32>
+//   CHECK-NOT:   case 8
 //       CHECK:   default {
 func.func @runtime_axes_keep_runs(%x: tensor<?x?x?xf32>, %axes: tensor<?xi64>) -> tensor<?x?x?xf32> {
   %0 = rmean.reduce_mean %x, %axes {keep_dims = true} : tensor<?x?x?xf32>, tensor<?xi64> -> tensor<?x?x?xf32>

@@ -1,12 +1,12 @@
-// Runtime axes that name one run of adjacent dimensions take a copy of the
-// static-axes lowering (an scf.index_switch on the decoded mask; see
-// docs/ReduceMean.md §6.1), so they must give bit for bit the result of the
-// same axes given as an attribute: every run of a rank-4 input (trailing,
-// leading, middle, all), with keep_dims and without, in f32 and f64 (the
-// compensated sum), through the default pipeline (strategies,
-// vectorisation) and with threads. Masks that are not one run (0,2 / 1,3 /
-// 0,3 / 0,2,3) run the general loop and must agree as well. Some axes are
-// negative or unsorted. Both sides take the input with dynamic sizes: a
+// Runtime axes are decoded into a mask, and an scf.index_switch on it runs a
+// copy of the static-axes lowering for each axis set it lists (see
+// docs/ReduceMean.md §6.1): every set of a rank-4 input, every run of
+// adjacent dimensions of a rank-5 one. Such a case must give bit for bit the
+// result of the same axes given as an attribute, and so must the general
+// loop, which a rank-5 input's separate runs (0,2,4 / 0,4) take. Covered:
+// with keep_dims and without, f32 and f64 (the compensated sum), through the
+// default pipeline (strategies, vectorisation) and with threads; some axes
+// are negative or unsorted. Both sides take the input with dynamic sizes: a
 // static shape lets the strategies choose other f32 blocks, whose rounding
 // differs within docs/ReduceMean.md §4's bound. Each line prints the number
 // of elements whose bits differ from the static-axes result (-1: the shapes
@@ -20,177 +20,184 @@
 // REQUIRES: libomp
 
 
-func.func @input_f32() -> tensor<3x4x5x24xf32> {
+func.func @input_r4_f32() -> tensor<3x4x5x24xf32> {
   %e = tensor.empty() : tensor<3x4x5x24xf32>
   %x = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<3x4x5x24xf32>) {
   ^bb0(%out: f32):
-    %a = linalg.index 0 : index
-    %b = linalg.index 1 : index
-    %c = linalg.index 2 : index
-    %d = linalg.index 3 : index
-    %c1237 = arith.constant 1237 : index
-    %c311 = arith.constant 311 : index
-    %c59 = arith.constant 59 : index
-    %c7 = arith.constant 7 : index
+    %s = arith.constant 0 : index
+    %i0 = linalg.index 0 : index
+    %m0 = arith.constant 1237 : index
+    %p0 = arith.muli %i0, %m0 : index
+    %s0 = arith.addi %s, %p0 : index
+    %i1 = linalg.index 1 : index
+    %m1 = arith.constant 311 : index
+    %p1 = arith.muli %i1, %m1 : index
+    %s1 = arith.addi %s0, %p1 : index
+    %i2 = linalg.index 2 : index
+    %m2 = arith.constant 59 : index
+    %p2 = arith.muli %i2, %m2 : index
+    %s2 = arith.addi %s1, %p2 : index
+    %i3 = linalg.index 3 : index
+    %m3 = arith.constant 7 : index
+    %p3 = arith.muli %i3, %m3 : index
+    %s3 = arith.addi %s2, %p3 : index
     %c113 = arith.constant 113 : index
-    %t0 = arith.muli %a, %c1237 : index
-    %t1 = arith.muli %b, %c311 : index
-    %t2 = arith.muli %c, %c59 : index
-    %t3 = arith.muli %d, %c7 : index
-    %s0 = arith.addi %t0, %t1 : index
-    %s1 = arith.addi %s0, %t2 : index
-    %s2 = arith.addi %s1, %t3 : index
-    %m = arith.remui %s2, %c113 : index
-    %i = arith.index_cast %m : index to i64
-    %f = arith.sitofp %i : i64 to f32
+    %r = arith.remui %s3, %c113 : index
+    %ri = arith.index_cast %r : index to i64
+    %f = arith.sitofp %ri : i64 to f32
     %scale = arith.constant 0.1 : f32
     %off = arith.constant 5.3 : f32
     %v = arith.mulf %f, %scale : f32
-    %r = arith.subf %v, %off : f32
-    linalg.yield %r : f32
+    %y = arith.subf %v, %off : f32
+    linalg.yield %y : f32
   } -> tensor<3x4x5x24xf32>
   return %x : tensor<3x4x5x24xf32>
 }
-func.func @rt_keep_f32(%x: tensor<?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?x?x?xf32> {
+func.func @rt_keep_r4_f32(%x: tensor<?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<?x?x?x?xf32>, tensor<?xi64> -> tensor<?x?x?x?xf32>
   return %0 : tensor<?x?x?x?xf32>
 }
-func.func @rt_nokeep_f32(%x: tensor<?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?xf32> {
+func.func @rt_nokeep_r4_f32(%x: tensor<?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?xf32> {
   %0 = rmean.reduce_mean %x, %a : tensor<?x?x?x?xf32>, tensor<?xi64> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
-func.func @st_keep_f32_0(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_0(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x?x?x?xf32>
   %1 = tensor.cast %0 : tensor<1x?x?x?xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_0_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x?x?xf32>
-  %1 = tensor.cast %0 : tensor<1x1x?x?xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_0_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x1x?xf32>
-  %1 = tensor.cast %0 : tensor<1x1x1x?xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_0_1_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x1x1xf32>
-  %1 = tensor.cast %0 : tensor<1x1x1x1xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x?x?xf32>
   %1 = tensor.cast %0 : tensor<?x1x?x?xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x1x?xf32>
-  %1 = tensor.cast %0 : tensor<?x1x1x?xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_1_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x1x1xf32>
-  %1 = tensor.cast %0 : tensor<?x1x1x1xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x?x1x?xf32>
   %1 = tensor.cast %0 : tensor<?x?x1x?xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x?x1x1xf32>
-  %1 = tensor.cast %0 : tensor<?x?x1x1xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x?x?x1xf32>
   %1 = tensor.cast %0 : tensor<?x?x?x1xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_0_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_0_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x?x?xf32>
+  %1 = tensor.cast %0 : tensor<1x1x?x?xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_0_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x?x1x?xf32>
   %1 = tensor.cast %0 : tensor<1x?x1x?xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_1_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x?x1xf32>
-  %1 = tensor.cast %0 : tensor<?x1x?x1xf32> to tensor<?x?x?x?xf32>
-  return %1 : tensor<?x?x?x?xf32>
-}
-func.func @st_keep_f32_0_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_0_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x?x?x1xf32>
   %1 = tensor.cast %0 : tensor<1x?x?x1xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_keep_f32_0_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+func.func @st_keep_r4_f32_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x1x?xf32>
+  %1 = tensor.cast %0 : tensor<?x1x1x?xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_1_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x?x1xf32>
+  %1 = tensor.cast %0 : tensor<?x1x?x1xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x?x1x1xf32>
+  %1 = tensor.cast %0 : tensor<?x?x1x1xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_0_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x1x?xf32>
+  %1 = tensor.cast %0 : tensor<1x1x1x?xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_0_1_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x?x1xf32>
+  %1 = tensor.cast %0 : tensor<1x1x?x1xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_0_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x?x1x1xf32>
   %1 = tensor.cast %0 : tensor<1x?x1x1xf32> to tensor<?x?x?x?xf32>
   return %1 : tensor<?x?x?x?xf32>
 }
-func.func @st_nokeep_f32_0_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+func.func @st_keep_r4_f32_1_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<?x1x1x1xf32>
+  %1 = tensor.cast %0 : tensor<?x1x1x1xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_keep_r4_f32_0_1_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf32> -> tensor<1x1x1x1xf32>
+  %1 = tensor.cast %0 : tensor<1x1x1x1xf32> to tensor<?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?xf32>
+}
+func.func @st_nokeep_r4_f32_0_1(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
   %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
   return %1 : tensor<?x?xf32>
 }
-func.func @st_nokeep_f32_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
-  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
-  return %1 : tensor<?x?xf32>
-}
-func.func @st_nokeep_f32_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
-  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
-  return %1 : tensor<?x?xf32>
-}
-func.func @st_nokeep_f32_0_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+func.func @st_nokeep_r4_f32_0_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
   %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
   return %1 : tensor<?x?xf32>
 }
-func.func @st_nokeep_f32_1_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
-  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
-  return %1 : tensor<?x?xf32>
-}
-func.func @st_nokeep_f32_0_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+func.func @st_nokeep_r4_f32_0_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
   %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
   return %1 : tensor<?x?xf32>
 }
-func.func @diff4_f32(%a: tensor<?x?x?x?xf32>, %b: tensor<?x?x?x?xf32>) -> index {
+func.func @st_nokeep_r4_f32_1_2(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+func.func @st_nokeep_r4_f32_1_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+func.func @st_nokeep_r4_f32_2_3(%x: tensor<?x?x?x?xf32>) -> tensor<?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?xf32> to tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}
+func.func @diff_r4_f32_4(%a: tensor<?x?x?x?xf32>, %b: tensor<?x?x?x?xf32>) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %cm1 = arith.constant -1 : index
-  %same = arith.constant true
+  %same0 = arith.constant true
   %cd0 = arith.constant 0 : index
   %da0 = tensor.dim %a, %cd0 : tensor<?x?x?x?xf32>
   %db0 = tensor.dim %b, %cd0 : tensor<?x?x?x?xf32>
   %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
   %cd1 = arith.constant 1 : index
   %da1 = tensor.dim %a, %cd1 : tensor<?x?x?x?xf32>
   %db1 = tensor.dim %b, %cd1 : tensor<?x?x?x?xf32>
   %eq1 = arith.cmpi eq, %da1, %db1 : index
+  %same2 = arith.andi %same1, %eq1 : i1
   %cd2 = arith.constant 2 : index
   %da2 = tensor.dim %a, %cd2 : tensor<?x?x?x?xf32>
   %db2 = tensor.dim %b, %cd2 : tensor<?x?x?x?xf32>
   %eq2 = arith.cmpi eq, %da2, %db2 : index
+  %same3 = arith.andi %same2, %eq2 : i1
   %cd3 = arith.constant 3 : index
   %da3 = tensor.dim %a, %cd3 : tensor<?x?x?x?xf32>
   %db3 = tensor.dim %b, %cd3 : tensor<?x?x?x?xf32>
   %eq3 = arith.cmpi eq, %da3, %db3 : index
-  %and0 = arith.andi %same, %eq0 : i1
-  %and1 = arith.andi %and0, %eq1 : i1
-  %and2 = arith.andi %and1, %eq2 : i1
-  %and3 = arith.andi %and2, %eq3 : i1
-  %n = scf.if %and3 -> index {
-    %r0 = scf.for %i = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
-      %r1 = scf.for %j = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
-        %r2 = scf.for %k = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
-          %r3 = scf.for %l = %c0 to %da3 step %c1 iter_args(%acc3 = %acc2) -> (index) {
-            %va = tensor.extract %a[%i, %j, %k, %l] : tensor<?x?x?x?xf32>
-            %vb = tensor.extract %b[%i, %j, %k, %l] : tensor<?x?x?x?xf32>
+  %same4 = arith.andi %same3, %eq3 : i1
+  %n = scf.if %same4 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %r2 = scf.for %x2 = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
+          %r3 = scf.for %x3 = %c0 to %da3 step %c1 iter_args(%acc3 = %acc2) -> (index) {
+            %va = tensor.extract %a[%x0, %x1, %x2, %x3] : tensor<?x?x?x?xf32>
+            %vb = tensor.extract %b[%x0, %x1, %x2, %x3] : tensor<?x?x?x?xf32>
             %ba = arith.bitcast %va : f32 to i32
             %bb = arith.bitcast %vb : f32 to i32
             %ne = arith.cmpi ne, %ba, %bb : i32
@@ -210,26 +217,26 @@ func.func @diff4_f32(%a: tensor<?x?x?x?xf32>, %b: tensor<?x?x?x?xf32>) -> index 
   }
   return %n : index
 }
-func.func @diff2_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> index {
+func.func @diff_r4_f32_2(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %cm1 = arith.constant -1 : index
-  %same = arith.constant true
+  %same0 = arith.constant true
   %cd0 = arith.constant 0 : index
   %da0 = tensor.dim %a, %cd0 : tensor<?x?xf32>
   %db0 = tensor.dim %b, %cd0 : tensor<?x?xf32>
   %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
   %cd1 = arith.constant 1 : index
   %da1 = tensor.dim %a, %cd1 : tensor<?x?xf32>
   %db1 = tensor.dim %b, %cd1 : tensor<?x?xf32>
   %eq1 = arith.cmpi eq, %da1, %db1 : index
-  %and0 = arith.andi %same, %eq0 : i1
-  %and1 = arith.andi %and0, %eq1 : i1
-  %n = scf.if %and1 -> index {
-    %r0 = scf.for %i = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
-      %r1 = scf.for %j = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
-        %va = tensor.extract %a[%i, %j] : tensor<?x?xf32>
-        %vb = tensor.extract %b[%i, %j] : tensor<?x?xf32>
+  %same2 = arith.andi %same1, %eq1 : i1
+  %n = scf.if %same2 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %va = tensor.extract %a[%x0, %x1] : tensor<?x?xf32>
+        %vb = tensor.extract %b[%x0, %x1] : tensor<?x?xf32>
         %ba = arith.bitcast %va : f32 to i32
         %bb = arith.bitcast %vb : f32 to i32
         %ne = arith.cmpi ne, %ba, %bb : i32
@@ -246,177 +253,184 @@ func.func @diff2_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> index {
   return %n : index
 }
 
-func.func @input_f64() -> tensor<3x4x5x24xf64> {
+func.func @input_r4_f64() -> tensor<3x4x5x24xf64> {
   %e = tensor.empty() : tensor<3x4x5x24xf64>
   %x = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<3x4x5x24xf64>) {
   ^bb0(%out: f64):
-    %a = linalg.index 0 : index
-    %b = linalg.index 1 : index
-    %c = linalg.index 2 : index
-    %d = linalg.index 3 : index
-    %c1237 = arith.constant 1237 : index
-    %c311 = arith.constant 311 : index
-    %c59 = arith.constant 59 : index
-    %c7 = arith.constant 7 : index
+    %s = arith.constant 0 : index
+    %i0 = linalg.index 0 : index
+    %m0 = arith.constant 1237 : index
+    %p0 = arith.muli %i0, %m0 : index
+    %s0 = arith.addi %s, %p0 : index
+    %i1 = linalg.index 1 : index
+    %m1 = arith.constant 311 : index
+    %p1 = arith.muli %i1, %m1 : index
+    %s1 = arith.addi %s0, %p1 : index
+    %i2 = linalg.index 2 : index
+    %m2 = arith.constant 59 : index
+    %p2 = arith.muli %i2, %m2 : index
+    %s2 = arith.addi %s1, %p2 : index
+    %i3 = linalg.index 3 : index
+    %m3 = arith.constant 7 : index
+    %p3 = arith.muli %i3, %m3 : index
+    %s3 = arith.addi %s2, %p3 : index
     %c113 = arith.constant 113 : index
-    %t0 = arith.muli %a, %c1237 : index
-    %t1 = arith.muli %b, %c311 : index
-    %t2 = arith.muli %c, %c59 : index
-    %t3 = arith.muli %d, %c7 : index
-    %s0 = arith.addi %t0, %t1 : index
-    %s1 = arith.addi %s0, %t2 : index
-    %s2 = arith.addi %s1, %t3 : index
-    %m = arith.remui %s2, %c113 : index
-    %i = arith.index_cast %m : index to i64
-    %f = arith.sitofp %i : i64 to f64
+    %r = arith.remui %s3, %c113 : index
+    %ri = arith.index_cast %r : index to i64
+    %f = arith.sitofp %ri : i64 to f64
     %scale = arith.constant 0.1 : f64
     %off = arith.constant 5.3 : f64
     %v = arith.mulf %f, %scale : f64
-    %r = arith.subf %v, %off : f64
-    linalg.yield %r : f64
+    %y = arith.subf %v, %off : f64
+    linalg.yield %y : f64
   } -> tensor<3x4x5x24xf64>
   return %x : tensor<3x4x5x24xf64>
 }
-func.func @rt_keep_f64(%x: tensor<?x?x?x?xf64>, %a: tensor<?xi64>) -> tensor<?x?x?x?xf64> {
+func.func @rt_keep_r4_f64(%x: tensor<?x?x?x?xf64>, %a: tensor<?xi64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<?x?x?x?xf64>, tensor<?xi64> -> tensor<?x?x?x?xf64>
   return %0 : tensor<?x?x?x?xf64>
 }
-func.func @rt_nokeep_f64(%x: tensor<?x?x?x?xf64>, %a: tensor<?xi64>) -> tensor<?x?xf64> {
+func.func @rt_nokeep_r4_f64(%x: tensor<?x?x?x?xf64>, %a: tensor<?xi64>) -> tensor<?x?xf64> {
   %0 = rmean.reduce_mean %x, %a : tensor<?x?x?x?xf64>, tensor<?xi64> -> tensor<?x?xf64>
   return %0 : tensor<?x?xf64>
 }
-func.func @st_keep_f64_0(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_0(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x?x?x?xf64>
   %1 = tensor.cast %0 : tensor<1x?x?x?xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_0_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x?x?xf64>
-  %1 = tensor.cast %0 : tensor<1x1x?x?xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_0_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x1x?xf64>
-  %1 = tensor.cast %0 : tensor<1x1x1x?xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_0_1_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x1x1xf64>
-  %1 = tensor.cast %0 : tensor<1x1x1x1xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x?x?xf64>
   %1 = tensor.cast %0 : tensor<?x1x?x?xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x1x?xf64>
-  %1 = tensor.cast %0 : tensor<?x1x1x?xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_1_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x1x1xf64>
-  %1 = tensor.cast %0 : tensor<?x1x1x1xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x?x1x?xf64>
   %1 = tensor.cast %0 : tensor<?x?x1x?xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x?x1x1xf64>
-  %1 = tensor.cast %0 : tensor<?x?x1x1xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x?x?x1xf64>
   %1 = tensor.cast %0 : tensor<?x?x?x1xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_0_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_0_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x?x?xf64>
+  %1 = tensor.cast %0 : tensor<1x1x?x?xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_0_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x?x1x?xf64>
   %1 = tensor.cast %0 : tensor<1x?x1x?xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_1_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x?x1xf64>
-  %1 = tensor.cast %0 : tensor<?x1x?x1xf64> to tensor<?x?x?x?xf64>
-  return %1 : tensor<?x?x?x?xf64>
-}
-func.func @st_keep_f64_0_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_0_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x?x?x1xf64>
   %1 = tensor.cast %0 : tensor<1x?x?x1xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_keep_f64_0_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+func.func @st_keep_r4_f64_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x1x?xf64>
+  %1 = tensor.cast %0 : tensor<?x1x1x?xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_1_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x?x1xf64>
+  %1 = tensor.cast %0 : tensor<?x1x?x1xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x?x1x1xf64>
+  %1 = tensor.cast %0 : tensor<?x?x1x1xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_0_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x1x?xf64>
+  %1 = tensor.cast %0 : tensor<1x1x1x?xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_0_1_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x?x1xf64>
+  %1 = tensor.cast %0 : tensor<1x1x?x1xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_0_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x?x1x1xf64>
   %1 = tensor.cast %0 : tensor<1x?x1x1xf64> to tensor<?x?x?x?xf64>
   return %1 : tensor<?x?x?x?xf64>
 }
-func.func @st_nokeep_f64_0_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+func.func @st_keep_r4_f64_1_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<?x1x1x1xf64>
+  %1 = tensor.cast %0 : tensor<?x1x1x1xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_keep_r4_f64_0_1_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?xf64> -> tensor<1x1x1x1xf64>
+  %1 = tensor.cast %0 : tensor<1x1x1x1xf64> to tensor<?x?x?x?xf64>
+  return %1 : tensor<?x?x?x?xf64>
+}
+func.func @st_nokeep_r4_f64_0_1(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
   %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
   return %1 : tensor<?x?xf64>
 }
-func.func @st_nokeep_f64_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
-  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
-  return %1 : tensor<?x?xf64>
-}
-func.func @st_nokeep_f64_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
-  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
-  return %1 : tensor<?x?xf64>
-}
-func.func @st_nokeep_f64_0_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+func.func @st_nokeep_r4_f64_0_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
   %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
   return %1 : tensor<?x?xf64>
 }
-func.func @st_nokeep_f64_1_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
-  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
-  return %1 : tensor<?x?xf64>
-}
-func.func @st_nokeep_f64_0_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+func.func @st_nokeep_r4_f64_0_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0, 3>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
   %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
   return %1 : tensor<?x?xf64>
 }
-func.func @diff4_f64(%a: tensor<?x?x?x?xf64>, %b: tensor<?x?x?x?xf64>) -> index {
+func.func @st_nokeep_r4_f64_1_2(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
+  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
+  return %1 : tensor<?x?xf64>
+}
+func.func @st_nokeep_r4_f64_1_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 3>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
+  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
+  return %1 : tensor<?x?xf64>
+}
+func.func @st_nokeep_r4_f64_2_3(%x: tensor<?x?x?x?xf64>) -> tensor<?x?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf64> -> tensor<?x?xf64>
+  %1 = tensor.cast %0 : tensor<?x?xf64> to tensor<?x?xf64>
+  return %1 : tensor<?x?xf64>
+}
+func.func @diff_r4_f64_4(%a: tensor<?x?x?x?xf64>, %b: tensor<?x?x?x?xf64>) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %cm1 = arith.constant -1 : index
-  %same = arith.constant true
+  %same0 = arith.constant true
   %cd0 = arith.constant 0 : index
   %da0 = tensor.dim %a, %cd0 : tensor<?x?x?x?xf64>
   %db0 = tensor.dim %b, %cd0 : tensor<?x?x?x?xf64>
   %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
   %cd1 = arith.constant 1 : index
   %da1 = tensor.dim %a, %cd1 : tensor<?x?x?x?xf64>
   %db1 = tensor.dim %b, %cd1 : tensor<?x?x?x?xf64>
   %eq1 = arith.cmpi eq, %da1, %db1 : index
+  %same2 = arith.andi %same1, %eq1 : i1
   %cd2 = arith.constant 2 : index
   %da2 = tensor.dim %a, %cd2 : tensor<?x?x?x?xf64>
   %db2 = tensor.dim %b, %cd2 : tensor<?x?x?x?xf64>
   %eq2 = arith.cmpi eq, %da2, %db2 : index
+  %same3 = arith.andi %same2, %eq2 : i1
   %cd3 = arith.constant 3 : index
   %da3 = tensor.dim %a, %cd3 : tensor<?x?x?x?xf64>
   %db3 = tensor.dim %b, %cd3 : tensor<?x?x?x?xf64>
   %eq3 = arith.cmpi eq, %da3, %db3 : index
-  %and0 = arith.andi %same, %eq0 : i1
-  %and1 = arith.andi %and0, %eq1 : i1
-  %and2 = arith.andi %and1, %eq2 : i1
-  %and3 = arith.andi %and2, %eq3 : i1
-  %n = scf.if %and3 -> index {
-    %r0 = scf.for %i = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
-      %r1 = scf.for %j = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
-        %r2 = scf.for %k = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
-          %r3 = scf.for %l = %c0 to %da3 step %c1 iter_args(%acc3 = %acc2) -> (index) {
-            %va = tensor.extract %a[%i, %j, %k, %l] : tensor<?x?x?x?xf64>
-            %vb = tensor.extract %b[%i, %j, %k, %l] : tensor<?x?x?x?xf64>
+  %same4 = arith.andi %same3, %eq3 : i1
+  %n = scf.if %same4 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %r2 = scf.for %x2 = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
+          %r3 = scf.for %x3 = %c0 to %da3 step %c1 iter_args(%acc3 = %acc2) -> (index) {
+            %va = tensor.extract %a[%x0, %x1, %x2, %x3] : tensor<?x?x?x?xf64>
+            %vb = tensor.extract %b[%x0, %x1, %x2, %x3] : tensor<?x?x?x?xf64>
             %ba = arith.bitcast %va : f64 to i64
             %bb = arith.bitcast %vb : f64 to i64
             %ne = arith.cmpi ne, %ba, %bb : i64
@@ -436,26 +450,26 @@ func.func @diff4_f64(%a: tensor<?x?x?x?xf64>, %b: tensor<?x?x?x?xf64>) -> index 
   }
   return %n : index
 }
-func.func @diff2_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> index {
+func.func @diff_r4_f64_2(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %cm1 = arith.constant -1 : index
-  %same = arith.constant true
+  %same0 = arith.constant true
   %cd0 = arith.constant 0 : index
   %da0 = tensor.dim %a, %cd0 : tensor<?x?xf64>
   %db0 = tensor.dim %b, %cd0 : tensor<?x?xf64>
   %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
   %cd1 = arith.constant 1 : index
   %da1 = tensor.dim %a, %cd1 : tensor<?x?xf64>
   %db1 = tensor.dim %b, %cd1 : tensor<?x?xf64>
   %eq1 = arith.cmpi eq, %da1, %db1 : index
-  %and0 = arith.andi %same, %eq0 : i1
-  %and1 = arith.andi %and0, %eq1 : i1
-  %n = scf.if %and1 -> index {
-    %r0 = scf.for %i = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
-      %r1 = scf.for %j = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
-        %va = tensor.extract %a[%i, %j] : tensor<?x?xf64>
-        %vb = tensor.extract %b[%i, %j] : tensor<?x?xf64>
+  %same2 = arith.andi %same1, %eq1 : i1
+  %n = scf.if %same2 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %va = tensor.extract %a[%x0, %x1] : tensor<?x?xf64>
+        %vb = tensor.extract %b[%x0, %x1] : tensor<?x?xf64>
         %ba = arith.bitcast %va : f64 to i64
         %bb = arith.bitcast %vb : f64 to i64
         %ne = arith.cmpi ne, %ba, %bb : i64
@@ -472,331 +486,588 @@ func.func @diff2_f64(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> index {
   return %n : index
 }
 
+func.func @input_r5_f32() -> tensor<2x3x2x3x20xf32> {
+  %e = tensor.empty() : tensor<2x3x2x3x20xf32>
+  %x = linalg.generic {indexing_maps = [affine_map<(a, b, c, d, e) -> (a, b, c, d, e)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} outs(%e : tensor<2x3x2x3x20xf32>) {
+  ^bb0(%out: f32):
+    %s = arith.constant 0 : index
+    %i0 = linalg.index 0 : index
+    %m0 = arith.constant 1237 : index
+    %p0 = arith.muli %i0, %m0 : index
+    %s0 = arith.addi %s, %p0 : index
+    %i1 = linalg.index 1 : index
+    %m1 = arith.constant 311 : index
+    %p1 = arith.muli %i1, %m1 : index
+    %s1 = arith.addi %s0, %p1 : index
+    %i2 = linalg.index 2 : index
+    %m2 = arith.constant 59 : index
+    %p2 = arith.muli %i2, %m2 : index
+    %s2 = arith.addi %s1, %p2 : index
+    %i3 = linalg.index 3 : index
+    %m3 = arith.constant 7 : index
+    %p3 = arith.muli %i3, %m3 : index
+    %s3 = arith.addi %s2, %p3 : index
+    %i4 = linalg.index 4 : index
+    %m4 = arith.constant 3 : index
+    %p4 = arith.muli %i4, %m4 : index
+    %s4 = arith.addi %s3, %p4 : index
+    %c113 = arith.constant 113 : index
+    %r = arith.remui %s4, %c113 : index
+    %ri = arith.index_cast %r : index to i64
+    %f = arith.sitofp %ri : i64 to f32
+    %scale = arith.constant 0.1 : f32
+    %off = arith.constant 5.3 : f32
+    %v = arith.mulf %f, %scale : f32
+    %y = arith.subf %v, %off : f32
+    linalg.yield %y : f32
+  } -> tensor<2x3x2x3x20xf32>
+  return %x : tensor<2x3x2x3x20xf32>
+}
+func.func @rt_keep_r5_f32(%x: tensor<?x?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<?x?x?x?x?xf32>, tensor<?xi64> -> tensor<?x?x?x?x?xf32>
+  return %0 : tensor<?x?x?x?x?xf32>
+}
+func.func @rt_nokeep_r5_f32(%x: tensor<?x?x?x?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?x?xf32> {
+  %0 = rmean.reduce_mean %x, %a : tensor<?x?x?x?x?xf32>, tensor<?xi64> -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}
+func.func @st_keep_r5_f32_0_2_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 2, 4>, keep_dims = true} : tensor<?x?x?x?x?xf32> -> tensor<1x?x1x?x1xf32>
+  %1 = tensor.cast %0 : tensor<1x?x1x?x1xf32> to tensor<?x?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?x?xf32>
+}
+func.func @st_keep_r5_f32_0_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 4>, keep_dims = true} : tensor<?x?x?x?x?xf32> -> tensor<1x?x?x?x1xf32>
+  %1 = tensor.cast %0 : tensor<1x?x?x?x1xf32> to tensor<?x?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?x?xf32>
+}
+func.func @st_keep_r5_f32_1_2_3(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2, 3>, keep_dims = true} : tensor<?x?x?x?x?xf32> -> tensor<?x1x1x1x?xf32>
+  %1 = tensor.cast %0 : tensor<?x1x1x1x?xf32> to tensor<?x?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?x?xf32>
+}
+func.func @st_keep_r5_f32_3_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 3, 4>, keep_dims = true} : tensor<?x?x?x?x?xf32> -> tensor<?x?x?x1x1xf32>
+  %1 = tensor.cast %0 : tensor<?x?x?x1x1xf32> to tensor<?x?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?x?xf32>
+}
+func.func @st_keep_r5_f32_0_1_2_3_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 1, 2, 3, 4>, keep_dims = true} : tensor<?x?x?x?x?xf32> -> tensor<1x1x1x1x1xf32>
+  %1 = tensor.cast %0 : tensor<1x1x1x1x1xf32> to tensor<?x?x?x?x?xf32>
+  return %1 : tensor<?x?x?x?x?xf32>
+}
+func.func @st_nokeep_r5_f32_0_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0, 4>} : tensor<?x?x?x?x?xf32> -> tensor<?x?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?x?xf32> to tensor<?x?x?xf32>
+  return %1 : tensor<?x?x?xf32>
+}
+func.func @st_nokeep_r5_f32_3_4(%x: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 3, 4>} : tensor<?x?x?x?x?xf32> -> tensor<?x?x?xf32>
+  %1 = tensor.cast %0 : tensor<?x?x?xf32> to tensor<?x?x?xf32>
+  return %1 : tensor<?x?x?xf32>
+}
+func.func @diff_r5_f32_5(%a: tensor<?x?x?x?x?xf32>, %b: tensor<?x?x?x?x?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %same0 = arith.constant true
+  %cd0 = arith.constant 0 : index
+  %da0 = tensor.dim %a, %cd0 : tensor<?x?x?x?x?xf32>
+  %db0 = tensor.dim %b, %cd0 : tensor<?x?x?x?x?xf32>
+  %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
+  %cd1 = arith.constant 1 : index
+  %da1 = tensor.dim %a, %cd1 : tensor<?x?x?x?x?xf32>
+  %db1 = tensor.dim %b, %cd1 : tensor<?x?x?x?x?xf32>
+  %eq1 = arith.cmpi eq, %da1, %db1 : index
+  %same2 = arith.andi %same1, %eq1 : i1
+  %cd2 = arith.constant 2 : index
+  %da2 = tensor.dim %a, %cd2 : tensor<?x?x?x?x?xf32>
+  %db2 = tensor.dim %b, %cd2 : tensor<?x?x?x?x?xf32>
+  %eq2 = arith.cmpi eq, %da2, %db2 : index
+  %same3 = arith.andi %same2, %eq2 : i1
+  %cd3 = arith.constant 3 : index
+  %da3 = tensor.dim %a, %cd3 : tensor<?x?x?x?x?xf32>
+  %db3 = tensor.dim %b, %cd3 : tensor<?x?x?x?x?xf32>
+  %eq3 = arith.cmpi eq, %da3, %db3 : index
+  %same4 = arith.andi %same3, %eq3 : i1
+  %cd4 = arith.constant 4 : index
+  %da4 = tensor.dim %a, %cd4 : tensor<?x?x?x?x?xf32>
+  %db4 = tensor.dim %b, %cd4 : tensor<?x?x?x?x?xf32>
+  %eq4 = arith.cmpi eq, %da4, %db4 : index
+  %same5 = arith.andi %same4, %eq4 : i1
+  %n = scf.if %same5 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %r2 = scf.for %x2 = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
+          %r3 = scf.for %x3 = %c0 to %da3 step %c1 iter_args(%acc3 = %acc2) -> (index) {
+            %r4 = scf.for %x4 = %c0 to %da4 step %c1 iter_args(%acc4 = %acc3) -> (index) {
+              %va = tensor.extract %a[%x0, %x1, %x2, %x3, %x4] : tensor<?x?x?x?x?xf32>
+              %vb = tensor.extract %b[%x0, %x1, %x2, %x3, %x4] : tensor<?x?x?x?x?xf32>
+              %ba = arith.bitcast %va : f32 to i32
+              %bb = arith.bitcast %vb : f32 to i32
+              %ne = arith.cmpi ne, %ba, %bb : i32
+              %inc = arith.select %ne, %c1, %c0 : index
+              %nxt = arith.addi %acc4, %inc : index
+              scf.yield %nxt : index
+            }
+            scf.yield %r4 : index
+          }
+          scf.yield %r3 : index
+        }
+        scf.yield %r2 : index
+      }
+      scf.yield %r1 : index
+    }
+    scf.yield %r0 : index
+  } else {
+    scf.yield %cm1 : index
+  }
+  return %n : index
+}
+func.func @diff_r5_f32_3(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %same0 = arith.constant true
+  %cd0 = arith.constant 0 : index
+  %da0 = tensor.dim %a, %cd0 : tensor<?x?x?xf32>
+  %db0 = tensor.dim %b, %cd0 : tensor<?x?x?xf32>
+  %eq0 = arith.cmpi eq, %da0, %db0 : index
+  %same1 = arith.andi %same0, %eq0 : i1
+  %cd1 = arith.constant 1 : index
+  %da1 = tensor.dim %a, %cd1 : tensor<?x?x?xf32>
+  %db1 = tensor.dim %b, %cd1 : tensor<?x?x?xf32>
+  %eq1 = arith.cmpi eq, %da1, %db1 : index
+  %same2 = arith.andi %same1, %eq1 : i1
+  %cd2 = arith.constant 2 : index
+  %da2 = tensor.dim %a, %cd2 : tensor<?x?x?xf32>
+  %db2 = tensor.dim %b, %cd2 : tensor<?x?x?xf32>
+  %eq2 = arith.cmpi eq, %da2, %db2 : index
+  %same3 = arith.andi %same2, %eq2 : i1
+  %n = scf.if %same3 -> index {
+    %r0 = scf.for %x0 = %c0 to %da0 step %c1 iter_args(%acc0 = %c0) -> (index) {
+      %r1 = scf.for %x1 = %c0 to %da1 step %c1 iter_args(%acc1 = %acc0) -> (index) {
+        %r2 = scf.for %x2 = %c0 to %da2 step %c1 iter_args(%acc2 = %acc1) -> (index) {
+          %va = tensor.extract %a[%x0, %x1, %x2] : tensor<?x?x?xf32>
+          %vb = tensor.extract %b[%x0, %x1, %x2] : tensor<?x?x?xf32>
+          %ba = arith.bitcast %va : f32 to i32
+          %bb = arith.bitcast %vb : f32 to i32
+          %ne = arith.cmpi ne, %ba, %bb : i32
+          %inc = arith.select %ne, %c1, %c0 : index
+          %nxt = arith.addi %acc2, %inc : index
+          scf.yield %nxt : index
+        }
+        scf.yield %r2 : index
+      }
+      scf.yield %r1 : index
+    }
+    scf.yield %r0 : index
+  } else {
+    scf.yield %cm1 : index
+  }
+  return %n : index
+}
+
 func.func @main() {
-  %x_f32 = call @input_f32() : () -> tensor<3x4x5x24xf32>
-  %xd_f32 = tensor.cast %x_f32 : tensor<3x4x5x24xf32> to tensor<?x?x?x?xf32>
-  %ac_keep_f32_0 = arith.constant dense<[0]> : tensor<1xi64>
-  %a_keep_f32_0 = tensor.cast %ac_keep_f32_0 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f32_0 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0 = call @st_keep_f32_0(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0 = call @diff4_f32(%rt_keep_f32_0, %st_keep_f32_0) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0 (axes 0): "
-  vector.print %d_keep_f32_0 : index
-  %ac_keep_f32_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
-  %a_keep_f32_0_1 = tensor.cast %ac_keep_f32_0_1 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_0_1 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_1 = call @st_keep_f32_0_1(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_1 = call @diff4_f32(%rt_keep_f32_0_1, %st_keep_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_1 (axes 1 0): "
-  vector.print %d_keep_f32_0_1 : index
-  %ac_keep_f32_0_1_2 = arith.constant dense<[2, 1, 0]> : tensor<3xi64>
-  %a_keep_f32_0_1_2 = tensor.cast %ac_keep_f32_0_1_2 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f32_0_1_2 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_1_2 = call @st_keep_f32_0_1_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_1_2 = call @diff4_f32(%rt_keep_f32_0_1_2, %st_keep_f32_0_1_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_1_2 (axes 2 1 0): "
-  vector.print %d_keep_f32_0_1_2 : index
-  %ac_keep_f32_0_1_2_3 = arith.constant dense<[3, 2, 1, 0]> : tensor<4xi64>
-  %a_keep_f32_0_1_2_3 = tensor.cast %ac_keep_f32_0_1_2_3 : tensor<4xi64> to tensor<?xi64>
-  %rt_keep_f32_0_1_2_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_1_2_3 = call @st_keep_f32_0_1_2_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_1_2_3 = call @diff4_f32(%rt_keep_f32_0_1_2_3, %st_keep_f32_0_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_1_2_3 (axes 3 2 1 0): "
-  vector.print %d_keep_f32_0_1_2_3 : index
-  %ac_keep_f32_1 = arith.constant dense<[1]> : tensor<1xi64>
-  %a_keep_f32_1 = tensor.cast %ac_keep_f32_1 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f32_1 = call @rt_keep_f32(%xd_f32, %a_keep_f32_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_1 = call @st_keep_f32_1(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_1 = call @diff4_f32(%rt_keep_f32_1, %st_keep_f32_1) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_1 (axes 1): "
-  vector.print %d_keep_f32_1 : index
-  %ac_keep_f32_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
-  %a_keep_f32_1_2 = tensor.cast %ac_keep_f32_1_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_1_2 = call @rt_keep_f32(%xd_f32, %a_keep_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_1_2 = call @st_keep_f32_1_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_1_2 = call @diff4_f32(%rt_keep_f32_1_2, %st_keep_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_1_2 (axes 1 2): "
-  vector.print %d_keep_f32_1_2 : index
-  %ac_keep_f32_1_2_3 = arith.constant dense<[1, 2, -1]> : tensor<3xi64>
-  %a_keep_f32_1_2_3 = tensor.cast %ac_keep_f32_1_2_3 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f32_1_2_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_1_2_3 = call @st_keep_f32_1_2_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_1_2_3 = call @diff4_f32(%rt_keep_f32_1_2_3, %st_keep_f32_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_1_2_3 (axes 1 2 -1): "
-  vector.print %d_keep_f32_1_2_3 : index
-  %ac_keep_f32_2 = arith.constant dense<[2]> : tensor<1xi64>
-  %a_keep_f32_2 = tensor.cast %ac_keep_f32_2 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f32_2 = call @rt_keep_f32(%xd_f32, %a_keep_f32_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_2 = call @st_keep_f32_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_2 = call @diff4_f32(%rt_keep_f32_2, %st_keep_f32_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_2 (axes 2): "
-  vector.print %d_keep_f32_2 : index
-  %ac_keep_f32_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
-  %a_keep_f32_2_3 = tensor.cast %ac_keep_f32_2_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_2_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_2_3 = call @st_keep_f32_2_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_2_3 = call @diff4_f32(%rt_keep_f32_2_3, %st_keep_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_2_3 (axes 3 2): "
-  vector.print %d_keep_f32_2_3 : index
-  %ac_keep_f32_3 = arith.constant dense<[-1]> : tensor<1xi64>
-  %a_keep_f32_3 = tensor.cast %ac_keep_f32_3 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f32_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_3 = call @st_keep_f32_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_3 = call @diff4_f32(%rt_keep_f32_3, %st_keep_f32_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_3 (axes -1): "
-  vector.print %d_keep_f32_3 : index
-  %ac_keep_f32_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
-  %a_keep_f32_0_2 = tensor.cast %ac_keep_f32_0_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_0_2 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_2 = call @st_keep_f32_0_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_2 = call @diff4_f32(%rt_keep_f32_0_2, %st_keep_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_2 (axes 2 0): "
-  vector.print %d_keep_f32_0_2 : index
-  %ac_keep_f32_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
-  %a_keep_f32_1_3 = tensor.cast %ac_keep_f32_1_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_1_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_1_3 = call @st_keep_f32_1_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_1_3 = call @diff4_f32(%rt_keep_f32_1_3, %st_keep_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_1_3 (axes 1 -1): "
-  vector.print %d_keep_f32_1_3 : index
-  %ac_keep_f32_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
-  %a_keep_f32_0_3 = tensor.cast %ac_keep_f32_0_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f32_0_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_3 = call @st_keep_f32_0_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_3 = call @diff4_f32(%rt_keep_f32_0_3, %st_keep_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_3 (axes 3 0): "
-  vector.print %d_keep_f32_0_3 : index
-  %ac_keep_f32_0_2_3 = arith.constant dense<[3, 2, 0]> : tensor<3xi64>
-  %a_keep_f32_0_2_3 = tensor.cast %ac_keep_f32_0_2_3 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f32_0_2_3 = call @rt_keep_f32(%xd_f32, %a_keep_f32_0_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
-  %st_keep_f32_0_2_3 = call @st_keep_f32_0_2_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
-  %d_keep_f32_0_2_3 = call @diff4_f32(%rt_keep_f32_0_2_3, %st_keep_f32_0_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
-  vector.print str "keep_f32_0_2_3 (axes 3 2 0): "
-  vector.print %d_keep_f32_0_2_3 : index
-  %ac_nokeep_f32_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
-  %a_nokeep_f32_0_1 = tensor.cast %ac_nokeep_f32_0_1 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_0_1 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_0_1 = call @st_nokeep_f32_0_1(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_0_1 = call @diff2_f32(%rt_nokeep_f32_0_1, %st_nokeep_f32_0_1) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_0_1 (axes 1 0): "
-  vector.print %d_nokeep_f32_0_1 : index
-  %ac_nokeep_f32_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
-  %a_nokeep_f32_1_2 = tensor.cast %ac_nokeep_f32_1_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_1_2 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_1_2 = call @st_nokeep_f32_1_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_1_2 = call @diff2_f32(%rt_nokeep_f32_1_2, %st_nokeep_f32_1_2) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_1_2 (axes 1 2): "
-  vector.print %d_nokeep_f32_1_2 : index
-  %ac_nokeep_f32_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
-  %a_nokeep_f32_2_3 = tensor.cast %ac_nokeep_f32_2_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_2_3 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_2_3 = call @st_nokeep_f32_2_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_2_3 = call @diff2_f32(%rt_nokeep_f32_2_3, %st_nokeep_f32_2_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_2_3 (axes 3 2): "
-  vector.print %d_nokeep_f32_2_3 : index
-  %ac_nokeep_f32_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
-  %a_nokeep_f32_0_2 = tensor.cast %ac_nokeep_f32_0_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_0_2 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_0_2 = call @st_nokeep_f32_0_2(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_0_2 = call @diff2_f32(%rt_nokeep_f32_0_2, %st_nokeep_f32_0_2) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_0_2 (axes 2 0): "
-  vector.print %d_nokeep_f32_0_2 : index
-  %ac_nokeep_f32_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
-  %a_nokeep_f32_1_3 = tensor.cast %ac_nokeep_f32_1_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_1_3 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_1_3 = call @st_nokeep_f32_1_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_1_3 = call @diff2_f32(%rt_nokeep_f32_1_3, %st_nokeep_f32_1_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_1_3 (axes 1 -1): "
-  vector.print %d_nokeep_f32_1_3 : index
-  %ac_nokeep_f32_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
-  %a_nokeep_f32_0_3 = tensor.cast %ac_nokeep_f32_0_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f32_0_3 = call @rt_nokeep_f32(%xd_f32, %a_nokeep_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
-  %st_nokeep_f32_0_3 = call @st_nokeep_f32_0_3(%xd_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
-  %d_nokeep_f32_0_3 = call @diff2_f32(%rt_nokeep_f32_0_3, %st_nokeep_f32_0_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
-  vector.print str "nokeep_f32_0_3 (axes 3 0): "
-  vector.print %d_nokeep_f32_0_3 : index
-  %x_f64 = call @input_f64() : () -> tensor<3x4x5x24xf64>
-  %xd_f64 = tensor.cast %x_f64 : tensor<3x4x5x24xf64> to tensor<?x?x?x?xf64>
-  %ac_keep_f64_0 = arith.constant dense<[0]> : tensor<1xi64>
-  %a_keep_f64_0 = tensor.cast %ac_keep_f64_0 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f64_0 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0 = call @st_keep_f64_0(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0 = call @diff4_f64(%rt_keep_f64_0, %st_keep_f64_0) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0 (axes 0): "
-  vector.print %d_keep_f64_0 : index
-  %ac_keep_f64_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
-  %a_keep_f64_0_1 = tensor.cast %ac_keep_f64_0_1 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_0_1 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_1 = call @st_keep_f64_0_1(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_1 = call @diff4_f64(%rt_keep_f64_0_1, %st_keep_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_1 (axes 1 0): "
-  vector.print %d_keep_f64_0_1 : index
-  %ac_keep_f64_0_1_2 = arith.constant dense<[2, 1, 0]> : tensor<3xi64>
-  %a_keep_f64_0_1_2 = tensor.cast %ac_keep_f64_0_1_2 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f64_0_1_2 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_1_2 = call @st_keep_f64_0_1_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_1_2 = call @diff4_f64(%rt_keep_f64_0_1_2, %st_keep_f64_0_1_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_1_2 (axes 2 1 0): "
-  vector.print %d_keep_f64_0_1_2 : index
-  %ac_keep_f64_0_1_2_3 = arith.constant dense<[3, 2, 1, 0]> : tensor<4xi64>
-  %a_keep_f64_0_1_2_3 = tensor.cast %ac_keep_f64_0_1_2_3 : tensor<4xi64> to tensor<?xi64>
-  %rt_keep_f64_0_1_2_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_1_2_3 = call @st_keep_f64_0_1_2_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_1_2_3 = call @diff4_f64(%rt_keep_f64_0_1_2_3, %st_keep_f64_0_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_1_2_3 (axes 3 2 1 0): "
-  vector.print %d_keep_f64_0_1_2_3 : index
-  %ac_keep_f64_1 = arith.constant dense<[1]> : tensor<1xi64>
-  %a_keep_f64_1 = tensor.cast %ac_keep_f64_1 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f64_1 = call @rt_keep_f64(%xd_f64, %a_keep_f64_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_1 = call @st_keep_f64_1(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_1 = call @diff4_f64(%rt_keep_f64_1, %st_keep_f64_1) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_1 (axes 1): "
-  vector.print %d_keep_f64_1 : index
-  %ac_keep_f64_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
-  %a_keep_f64_1_2 = tensor.cast %ac_keep_f64_1_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_1_2 = call @rt_keep_f64(%xd_f64, %a_keep_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_1_2 = call @st_keep_f64_1_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_1_2 = call @diff4_f64(%rt_keep_f64_1_2, %st_keep_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_1_2 (axes 1 2): "
-  vector.print %d_keep_f64_1_2 : index
-  %ac_keep_f64_1_2_3 = arith.constant dense<[1, 2, -1]> : tensor<3xi64>
-  %a_keep_f64_1_2_3 = tensor.cast %ac_keep_f64_1_2_3 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f64_1_2_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_1_2_3 = call @st_keep_f64_1_2_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_1_2_3 = call @diff4_f64(%rt_keep_f64_1_2_3, %st_keep_f64_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_1_2_3 (axes 1 2 -1): "
-  vector.print %d_keep_f64_1_2_3 : index
-  %ac_keep_f64_2 = arith.constant dense<[2]> : tensor<1xi64>
-  %a_keep_f64_2 = tensor.cast %ac_keep_f64_2 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f64_2 = call @rt_keep_f64(%xd_f64, %a_keep_f64_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_2 = call @st_keep_f64_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_2 = call @diff4_f64(%rt_keep_f64_2, %st_keep_f64_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_2 (axes 2): "
-  vector.print %d_keep_f64_2 : index
-  %ac_keep_f64_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
-  %a_keep_f64_2_3 = tensor.cast %ac_keep_f64_2_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_2_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_2_3 = call @st_keep_f64_2_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_2_3 = call @diff4_f64(%rt_keep_f64_2_3, %st_keep_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_2_3 (axes 3 2): "
-  vector.print %d_keep_f64_2_3 : index
-  %ac_keep_f64_3 = arith.constant dense<[-1]> : tensor<1xi64>
-  %a_keep_f64_3 = tensor.cast %ac_keep_f64_3 : tensor<1xi64> to tensor<?xi64>
-  %rt_keep_f64_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_3 = call @st_keep_f64_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_3 = call @diff4_f64(%rt_keep_f64_3, %st_keep_f64_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_3 (axes -1): "
-  vector.print %d_keep_f64_3 : index
-  %ac_keep_f64_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
-  %a_keep_f64_0_2 = tensor.cast %ac_keep_f64_0_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_0_2 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_2 = call @st_keep_f64_0_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_2 = call @diff4_f64(%rt_keep_f64_0_2, %st_keep_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_2 (axes 2 0): "
-  vector.print %d_keep_f64_0_2 : index
-  %ac_keep_f64_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
-  %a_keep_f64_1_3 = tensor.cast %ac_keep_f64_1_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_1_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_1_3 = call @st_keep_f64_1_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_1_3 = call @diff4_f64(%rt_keep_f64_1_3, %st_keep_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_1_3 (axes 1 -1): "
-  vector.print %d_keep_f64_1_3 : index
-  %ac_keep_f64_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
-  %a_keep_f64_0_3 = tensor.cast %ac_keep_f64_0_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_keep_f64_0_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_3 = call @st_keep_f64_0_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_3 = call @diff4_f64(%rt_keep_f64_0_3, %st_keep_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_3 (axes 3 0): "
-  vector.print %d_keep_f64_0_3 : index
-  %ac_keep_f64_0_2_3 = arith.constant dense<[3, 2, 0]> : tensor<3xi64>
-  %a_keep_f64_0_2_3 = tensor.cast %ac_keep_f64_0_2_3 : tensor<3xi64> to tensor<?xi64>
-  %rt_keep_f64_0_2_3 = call @rt_keep_f64(%xd_f64, %a_keep_f64_0_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
-  %st_keep_f64_0_2_3 = call @st_keep_f64_0_2_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
-  %d_keep_f64_0_2_3 = call @diff4_f64(%rt_keep_f64_0_2_3, %st_keep_f64_0_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
-  vector.print str "keep_f64_0_2_3 (axes 3 2 0): "
-  vector.print %d_keep_f64_0_2_3 : index
-  %ac_nokeep_f64_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
-  %a_nokeep_f64_0_1 = tensor.cast %ac_nokeep_f64_0_1 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_0_1 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_0_1 = call @st_nokeep_f64_0_1(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_0_1 = call @diff2_f64(%rt_nokeep_f64_0_1, %st_nokeep_f64_0_1) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_0_1 (axes 1 0): "
-  vector.print %d_nokeep_f64_0_1 : index
-  %ac_nokeep_f64_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
-  %a_nokeep_f64_1_2 = tensor.cast %ac_nokeep_f64_1_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_1_2 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_1_2 = call @st_nokeep_f64_1_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_1_2 = call @diff2_f64(%rt_nokeep_f64_1_2, %st_nokeep_f64_1_2) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_1_2 (axes 1 2): "
-  vector.print %d_nokeep_f64_1_2 : index
-  %ac_nokeep_f64_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
-  %a_nokeep_f64_2_3 = tensor.cast %ac_nokeep_f64_2_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_2_3 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_2_3 = call @st_nokeep_f64_2_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_2_3 = call @diff2_f64(%rt_nokeep_f64_2_3, %st_nokeep_f64_2_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_2_3 (axes 3 2): "
-  vector.print %d_nokeep_f64_2_3 : index
-  %ac_nokeep_f64_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
-  %a_nokeep_f64_0_2 = tensor.cast %ac_nokeep_f64_0_2 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_0_2 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_0_2 = call @st_nokeep_f64_0_2(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_0_2 = call @diff2_f64(%rt_nokeep_f64_0_2, %st_nokeep_f64_0_2) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_0_2 (axes 2 0): "
-  vector.print %d_nokeep_f64_0_2 : index
-  %ac_nokeep_f64_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
-  %a_nokeep_f64_1_3 = tensor.cast %ac_nokeep_f64_1_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_1_3 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_1_3 = call @st_nokeep_f64_1_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_1_3 = call @diff2_f64(%rt_nokeep_f64_1_3, %st_nokeep_f64_1_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_1_3 (axes 1 -1): "
-  vector.print %d_nokeep_f64_1_3 : index
-  %ac_nokeep_f64_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
-  %a_nokeep_f64_0_3 = tensor.cast %ac_nokeep_f64_0_3 : tensor<2xi64> to tensor<?xi64>
-  %rt_nokeep_f64_0_3 = call @rt_nokeep_f64(%xd_f64, %a_nokeep_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
-  %st_nokeep_f64_0_3 = call @st_nokeep_f64_0_3(%xd_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
-  %d_nokeep_f64_0_3 = call @diff2_f64(%rt_nokeep_f64_0_3, %st_nokeep_f64_0_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
-  vector.print str "nokeep_f64_0_3 (axes 3 0): "
-  vector.print %d_nokeep_f64_0_3 : index
+  %x_r4_f32 = call @input_r4_f32() : () -> tensor<3x4x5x24xf32>
+  %xd_r4_f32 = tensor.cast %x_r4_f32 : tensor<3x4x5x24xf32> to tensor<?x?x?x?xf32>
+  %ac_keep_r4_f32_0 = arith.constant dense<[0]> : tensor<1xi64>
+  %a_keep_r4_f32_0 = tensor.cast %ac_keep_r4_f32_0 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0 = call @st_keep_r4_f32_0(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0 = call @diff_r4_f32_4(%rt_keep_r4_f32_0, %st_keep_r4_f32_0) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0 (axes 0): "
+  vector.print %d_keep_r4_f32_0 : index
+  %ac_keep_r4_f32_1 = arith.constant dense<[1]> : tensor<1xi64>
+  %a_keep_r4_f32_1 = tensor.cast %ac_keep_r4_f32_1 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_1 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_1 = call @st_keep_r4_f32_1(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_1 = call @diff_r4_f32_4(%rt_keep_r4_f32_1, %st_keep_r4_f32_1) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_1 (axes 1): "
+  vector.print %d_keep_r4_f32_1 : index
+  %ac_keep_r4_f32_2 = arith.constant dense<[2]> : tensor<1xi64>
+  %a_keep_r4_f32_2 = tensor.cast %ac_keep_r4_f32_2 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_2 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_2 = call @st_keep_r4_f32_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_2 = call @diff_r4_f32_4(%rt_keep_r4_f32_2, %st_keep_r4_f32_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_2 (axes 2): "
+  vector.print %d_keep_r4_f32_2 : index
+  %ac_keep_r4_f32_3 = arith.constant dense<[-1]> : tensor<1xi64>
+  %a_keep_r4_f32_3 = tensor.cast %ac_keep_r4_f32_3 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_3 = call @st_keep_r4_f32_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_3, %st_keep_r4_f32_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_3 (axes -1): "
+  vector.print %d_keep_r4_f32_3 : index
+  %ac_keep_r4_f32_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %a_keep_r4_f32_0_1 = tensor.cast %ac_keep_r4_f32_0_1 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_1 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_1 = call @st_keep_r4_f32_0_1(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_1 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_1, %st_keep_r4_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_1 (axes 1 0): "
+  vector.print %d_keep_r4_f32_0_1 : index
+  %ac_keep_r4_f32_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %a_keep_r4_f32_0_2 = tensor.cast %ac_keep_r4_f32_0_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_2 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_2 = call @st_keep_r4_f32_0_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_2 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_2, %st_keep_r4_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_2 (axes 2 0): "
+  vector.print %d_keep_r4_f32_0_2 : index
+  %ac_keep_r4_f32_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
+  %a_keep_r4_f32_0_3 = tensor.cast %ac_keep_r4_f32_0_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_3 = call @st_keep_r4_f32_0_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_3, %st_keep_r4_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_3 (axes 3 0): "
+  vector.print %d_keep_r4_f32_0_3 : index
+  %ac_keep_r4_f32_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %a_keep_r4_f32_1_2 = tensor.cast %ac_keep_r4_f32_1_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_1_2 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_1_2 = call @st_keep_r4_f32_1_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_1_2 = call @diff_r4_f32_4(%rt_keep_r4_f32_1_2, %st_keep_r4_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_1_2 (axes 1 2): "
+  vector.print %d_keep_r4_f32_1_2 : index
+  %ac_keep_r4_f32_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %a_keep_r4_f32_1_3 = tensor.cast %ac_keep_r4_f32_1_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_1_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_1_3 = call @st_keep_r4_f32_1_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_1_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_1_3, %st_keep_r4_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_1_3 (axes 1 -1): "
+  vector.print %d_keep_r4_f32_1_3 : index
+  %ac_keep_r4_f32_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
+  %a_keep_r4_f32_2_3 = tensor.cast %ac_keep_r4_f32_2_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_2_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_2_3 = call @st_keep_r4_f32_2_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_2_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_2_3, %st_keep_r4_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_2_3 (axes 3 2): "
+  vector.print %d_keep_r4_f32_2_3 : index
+  %ac_keep_r4_f32_0_1_2 = arith.constant dense<[2, 1, 0]> : tensor<3xi64>
+  %a_keep_r4_f32_0_1_2 = tensor.cast %ac_keep_r4_f32_0_1_2 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_1_2 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_1_2 = call @st_keep_r4_f32_0_1_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_1_2 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_1_2, %st_keep_r4_f32_0_1_2) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_1_2 (axes 2 1 0): "
+  vector.print %d_keep_r4_f32_0_1_2 : index
+  %ac_keep_r4_f32_0_1_3 = arith.constant dense<[3, 1, 0]> : tensor<3xi64>
+  %a_keep_r4_f32_0_1_3 = tensor.cast %ac_keep_r4_f32_0_1_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_1_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_1_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_1_3 = call @st_keep_r4_f32_0_1_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_1_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_1_3, %st_keep_r4_f32_0_1_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_1_3 (axes 3 1 0): "
+  vector.print %d_keep_r4_f32_0_1_3 : index
+  %ac_keep_r4_f32_0_2_3 = arith.constant dense<[3, 2, 0]> : tensor<3xi64>
+  %a_keep_r4_f32_0_2_3 = tensor.cast %ac_keep_r4_f32_0_2_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_2_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_2_3 = call @st_keep_r4_f32_0_2_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_2_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_2_3, %st_keep_r4_f32_0_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_2_3 (axes 3 2 0): "
+  vector.print %d_keep_r4_f32_0_2_3 : index
+  %ac_keep_r4_f32_1_2_3 = arith.constant dense<[1, 2, -1]> : tensor<3xi64>
+  %a_keep_r4_f32_1_2_3 = tensor.cast %ac_keep_r4_f32_1_2_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_1_2_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_1_2_3 = call @st_keep_r4_f32_1_2_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_1_2_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_1_2_3, %st_keep_r4_f32_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_1_2_3 (axes 1 2 -1): "
+  vector.print %d_keep_r4_f32_1_2_3 : index
+  %ac_keep_r4_f32_0_1_2_3 = arith.constant dense<[3, 2, 1, 0]> : tensor<4xi64>
+  %a_keep_r4_f32_0_1_2_3 = tensor.cast %ac_keep_r4_f32_0_1_2_3 : tensor<4xi64> to tensor<?xi64>
+  %rt_keep_r4_f32_0_1_2_3 = call @rt_keep_r4_f32(%xd_r4_f32, %a_keep_r4_f32_0_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?xf32>
+  %st_keep_r4_f32_0_1_2_3 = call @st_keep_r4_f32_0_1_2_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %d_keep_r4_f32_0_1_2_3 = call @diff_r4_f32_4(%rt_keep_r4_f32_0_1_2_3, %st_keep_r4_f32_0_1_2_3) : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> index
+  vector.print str "keep_r4_f32_0_1_2_3 (axes 3 2 1 0): "
+  vector.print %d_keep_r4_f32_0_1_2_3 : index
+  %ac_nokeep_r4_f32_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f32_0_1 = tensor.cast %ac_nokeep_r4_f32_0_1 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_0_1 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_0_1) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_0_1 = call @st_nokeep_r4_f32_0_1(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_0_1 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_0_1, %st_nokeep_r4_f32_0_1) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_0_1 (axes 1 0): "
+  vector.print %d_nokeep_r4_f32_0_1 : index
+  %ac_nokeep_r4_f32_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f32_0_2 = tensor.cast %ac_nokeep_r4_f32_0_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_0_2 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_0_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_0_2 = call @st_nokeep_r4_f32_0_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_0_2 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_0_2, %st_nokeep_r4_f32_0_2) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_0_2 (axes 2 0): "
+  vector.print %d_nokeep_r4_f32_0_2 : index
+  %ac_nokeep_r4_f32_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f32_0_3 = tensor.cast %ac_nokeep_r4_f32_0_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_0_3 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_0_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_0_3 = call @st_nokeep_r4_f32_0_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_0_3 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_0_3, %st_nokeep_r4_f32_0_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_0_3 (axes 3 0): "
+  vector.print %d_nokeep_r4_f32_0_3 : index
+  %ac_nokeep_r4_f32_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %a_nokeep_r4_f32_1_2 = tensor.cast %ac_nokeep_r4_f32_1_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_1_2 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_1_2) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_1_2 = call @st_nokeep_r4_f32_1_2(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_1_2 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_1_2, %st_nokeep_r4_f32_1_2) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_1_2 (axes 1 2): "
+  vector.print %d_nokeep_r4_f32_1_2 : index
+  %ac_nokeep_r4_f32_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %a_nokeep_r4_f32_1_3 = tensor.cast %ac_nokeep_r4_f32_1_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_1_3 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_1_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_1_3 = call @st_nokeep_r4_f32_1_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_1_3 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_1_3, %st_nokeep_r4_f32_1_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_1_3 (axes 1 -1): "
+  vector.print %d_nokeep_r4_f32_1_3 : index
+  %ac_nokeep_r4_f32_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
+  %a_nokeep_r4_f32_2_3 = tensor.cast %ac_nokeep_r4_f32_2_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f32_2_3 = call @rt_nokeep_r4_f32(%xd_r4_f32, %a_nokeep_r4_f32_2_3) : (tensor<?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %st_nokeep_r4_f32_2_3 = call @st_nokeep_r4_f32_2_3(%xd_r4_f32) : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32>
+  %d_nokeep_r4_f32_2_3 = call @diff_r4_f32_2(%rt_nokeep_r4_f32_2_3, %st_nokeep_r4_f32_2_3) : (tensor<?x?xf32>, tensor<?x?xf32>) -> index
+  vector.print str "nokeep_r4_f32_2_3 (axes 3 2): "
+  vector.print %d_nokeep_r4_f32_2_3 : index
+  %x_r4_f64 = call @input_r4_f64() : () -> tensor<3x4x5x24xf64>
+  %xd_r4_f64 = tensor.cast %x_r4_f64 : tensor<3x4x5x24xf64> to tensor<?x?x?x?xf64>
+  %ac_keep_r4_f64_0 = arith.constant dense<[0]> : tensor<1xi64>
+  %a_keep_r4_f64_0 = tensor.cast %ac_keep_r4_f64_0 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0 = call @st_keep_r4_f64_0(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0 = call @diff_r4_f64_4(%rt_keep_r4_f64_0, %st_keep_r4_f64_0) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0 (axes 0): "
+  vector.print %d_keep_r4_f64_0 : index
+  %ac_keep_r4_f64_1 = arith.constant dense<[1]> : tensor<1xi64>
+  %a_keep_r4_f64_1 = tensor.cast %ac_keep_r4_f64_1 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_1 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_1 = call @st_keep_r4_f64_1(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_1 = call @diff_r4_f64_4(%rt_keep_r4_f64_1, %st_keep_r4_f64_1) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_1 (axes 1): "
+  vector.print %d_keep_r4_f64_1 : index
+  %ac_keep_r4_f64_2 = arith.constant dense<[2]> : tensor<1xi64>
+  %a_keep_r4_f64_2 = tensor.cast %ac_keep_r4_f64_2 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_2 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_2 = call @st_keep_r4_f64_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_2 = call @diff_r4_f64_4(%rt_keep_r4_f64_2, %st_keep_r4_f64_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_2 (axes 2): "
+  vector.print %d_keep_r4_f64_2 : index
+  %ac_keep_r4_f64_3 = arith.constant dense<[-1]> : tensor<1xi64>
+  %a_keep_r4_f64_3 = tensor.cast %ac_keep_r4_f64_3 : tensor<1xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_3 = call @st_keep_r4_f64_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_3, %st_keep_r4_f64_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_3 (axes -1): "
+  vector.print %d_keep_r4_f64_3 : index
+  %ac_keep_r4_f64_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %a_keep_r4_f64_0_1 = tensor.cast %ac_keep_r4_f64_0_1 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_1 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_1 = call @st_keep_r4_f64_0_1(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_1 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_1, %st_keep_r4_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_1 (axes 1 0): "
+  vector.print %d_keep_r4_f64_0_1 : index
+  %ac_keep_r4_f64_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %a_keep_r4_f64_0_2 = tensor.cast %ac_keep_r4_f64_0_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_2 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_2 = call @st_keep_r4_f64_0_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_2 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_2, %st_keep_r4_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_2 (axes 2 0): "
+  vector.print %d_keep_r4_f64_0_2 : index
+  %ac_keep_r4_f64_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
+  %a_keep_r4_f64_0_3 = tensor.cast %ac_keep_r4_f64_0_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_3 = call @st_keep_r4_f64_0_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_3, %st_keep_r4_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_3 (axes 3 0): "
+  vector.print %d_keep_r4_f64_0_3 : index
+  %ac_keep_r4_f64_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %a_keep_r4_f64_1_2 = tensor.cast %ac_keep_r4_f64_1_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_1_2 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_1_2 = call @st_keep_r4_f64_1_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_1_2 = call @diff_r4_f64_4(%rt_keep_r4_f64_1_2, %st_keep_r4_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_1_2 (axes 1 2): "
+  vector.print %d_keep_r4_f64_1_2 : index
+  %ac_keep_r4_f64_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %a_keep_r4_f64_1_3 = tensor.cast %ac_keep_r4_f64_1_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_1_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_1_3 = call @st_keep_r4_f64_1_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_1_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_1_3, %st_keep_r4_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_1_3 (axes 1 -1): "
+  vector.print %d_keep_r4_f64_1_3 : index
+  %ac_keep_r4_f64_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
+  %a_keep_r4_f64_2_3 = tensor.cast %ac_keep_r4_f64_2_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_2_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_2_3 = call @st_keep_r4_f64_2_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_2_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_2_3, %st_keep_r4_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_2_3 (axes 3 2): "
+  vector.print %d_keep_r4_f64_2_3 : index
+  %ac_keep_r4_f64_0_1_2 = arith.constant dense<[2, 1, 0]> : tensor<3xi64>
+  %a_keep_r4_f64_0_1_2 = tensor.cast %ac_keep_r4_f64_0_1_2 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_1_2 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_1_2 = call @st_keep_r4_f64_0_1_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_1_2 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_1_2, %st_keep_r4_f64_0_1_2) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_1_2 (axes 2 1 0): "
+  vector.print %d_keep_r4_f64_0_1_2 : index
+  %ac_keep_r4_f64_0_1_3 = arith.constant dense<[3, 1, 0]> : tensor<3xi64>
+  %a_keep_r4_f64_0_1_3 = tensor.cast %ac_keep_r4_f64_0_1_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_1_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_1_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_1_3 = call @st_keep_r4_f64_0_1_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_1_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_1_3, %st_keep_r4_f64_0_1_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_1_3 (axes 3 1 0): "
+  vector.print %d_keep_r4_f64_0_1_3 : index
+  %ac_keep_r4_f64_0_2_3 = arith.constant dense<[3, 2, 0]> : tensor<3xi64>
+  %a_keep_r4_f64_0_2_3 = tensor.cast %ac_keep_r4_f64_0_2_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_2_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_2_3 = call @st_keep_r4_f64_0_2_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_2_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_2_3, %st_keep_r4_f64_0_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_2_3 (axes 3 2 0): "
+  vector.print %d_keep_r4_f64_0_2_3 : index
+  %ac_keep_r4_f64_1_2_3 = arith.constant dense<[1, 2, -1]> : tensor<3xi64>
+  %a_keep_r4_f64_1_2_3 = tensor.cast %ac_keep_r4_f64_1_2_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_1_2_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_1_2_3 = call @st_keep_r4_f64_1_2_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_1_2_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_1_2_3, %st_keep_r4_f64_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_1_2_3 (axes 1 2 -1): "
+  vector.print %d_keep_r4_f64_1_2_3 : index
+  %ac_keep_r4_f64_0_1_2_3 = arith.constant dense<[3, 2, 1, 0]> : tensor<4xi64>
+  %a_keep_r4_f64_0_1_2_3 = tensor.cast %ac_keep_r4_f64_0_1_2_3 : tensor<4xi64> to tensor<?xi64>
+  %rt_keep_r4_f64_0_1_2_3 = call @rt_keep_r4_f64(%xd_r4_f64, %a_keep_r4_f64_0_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?x?x?xf64>
+  %st_keep_r4_f64_0_1_2_3 = call @st_keep_r4_f64_0_1_2_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?x?x?xf64>
+  %d_keep_r4_f64_0_1_2_3 = call @diff_r4_f64_4(%rt_keep_r4_f64_0_1_2_3, %st_keep_r4_f64_0_1_2_3) : (tensor<?x?x?x?xf64>, tensor<?x?x?x?xf64>) -> index
+  vector.print str "keep_r4_f64_0_1_2_3 (axes 3 2 1 0): "
+  vector.print %d_keep_r4_f64_0_1_2_3 : index
+  %ac_nokeep_r4_f64_0_1 = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f64_0_1 = tensor.cast %ac_nokeep_r4_f64_0_1 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_0_1 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_0_1) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_0_1 = call @st_nokeep_r4_f64_0_1(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_0_1 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_0_1, %st_nokeep_r4_f64_0_1) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_0_1 (axes 1 0): "
+  vector.print %d_nokeep_r4_f64_0_1 : index
+  %ac_nokeep_r4_f64_0_2 = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f64_0_2 = tensor.cast %ac_nokeep_r4_f64_0_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_0_2 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_0_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_0_2 = call @st_nokeep_r4_f64_0_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_0_2 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_0_2, %st_nokeep_r4_f64_0_2) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_0_2 (axes 2 0): "
+  vector.print %d_nokeep_r4_f64_0_2 : index
+  %ac_nokeep_r4_f64_0_3 = arith.constant dense<[3, 0]> : tensor<2xi64>
+  %a_nokeep_r4_f64_0_3 = tensor.cast %ac_nokeep_r4_f64_0_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_0_3 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_0_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_0_3 = call @st_nokeep_r4_f64_0_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_0_3 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_0_3, %st_nokeep_r4_f64_0_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_0_3 (axes 3 0): "
+  vector.print %d_nokeep_r4_f64_0_3 : index
+  %ac_nokeep_r4_f64_1_2 = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %a_nokeep_r4_f64_1_2 = tensor.cast %ac_nokeep_r4_f64_1_2 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_1_2 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_1_2) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_1_2 = call @st_nokeep_r4_f64_1_2(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_1_2 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_1_2, %st_nokeep_r4_f64_1_2) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_1_2 (axes 1 2): "
+  vector.print %d_nokeep_r4_f64_1_2 : index
+  %ac_nokeep_r4_f64_1_3 = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %a_nokeep_r4_f64_1_3 = tensor.cast %ac_nokeep_r4_f64_1_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_1_3 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_1_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_1_3 = call @st_nokeep_r4_f64_1_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_1_3 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_1_3, %st_nokeep_r4_f64_1_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_1_3 (axes 1 -1): "
+  vector.print %d_nokeep_r4_f64_1_3 : index
+  %ac_nokeep_r4_f64_2_3 = arith.constant dense<[3, 2]> : tensor<2xi64>
+  %a_nokeep_r4_f64_2_3 = tensor.cast %ac_nokeep_r4_f64_2_3 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r4_f64_2_3 = call @rt_nokeep_r4_f64(%xd_r4_f64, %a_nokeep_r4_f64_2_3) : (tensor<?x?x?x?xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %st_nokeep_r4_f64_2_3 = call @st_nokeep_r4_f64_2_3(%xd_r4_f64) : (tensor<?x?x?x?xf64>) -> tensor<?x?xf64>
+  %d_nokeep_r4_f64_2_3 = call @diff_r4_f64_2(%rt_nokeep_r4_f64_2_3, %st_nokeep_r4_f64_2_3) : (tensor<?x?xf64>, tensor<?x?xf64>) -> index
+  vector.print str "nokeep_r4_f64_2_3 (axes 3 2): "
+  vector.print %d_nokeep_r4_f64_2_3 : index
+  %x_r5_f32 = call @input_r5_f32() : () -> tensor<2x3x2x3x20xf32>
+  %xd_r5_f32 = tensor.cast %x_r5_f32 : tensor<2x3x2x3x20xf32> to tensor<?x?x?x?x?xf32>
+  %ac_keep_r5_f32_0_2_4 = arith.constant dense<[4, 2, 0]> : tensor<3xi64>
+  %a_keep_r5_f32_0_2_4 = tensor.cast %ac_keep_r5_f32_0_2_4 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r5_f32_0_2_4 = call @rt_keep_r5_f32(%xd_r5_f32, %a_keep_r5_f32_0_2_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?x?xf32>
+  %st_keep_r5_f32_0_2_4 = call @st_keep_r5_f32_0_2_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %d_keep_r5_f32_0_2_4 = call @diff_r5_f32_5(%rt_keep_r5_f32_0_2_4, %st_keep_r5_f32_0_2_4) : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> index
+  vector.print str "keep_r5_f32_0_2_4 (axes 4 2 0): "
+  vector.print %d_keep_r5_f32_0_2_4 : index
+  %ac_keep_r5_f32_0_4 = arith.constant dense<[4, 0]> : tensor<2xi64>
+  %a_keep_r5_f32_0_4 = tensor.cast %ac_keep_r5_f32_0_4 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r5_f32_0_4 = call @rt_keep_r5_f32(%xd_r5_f32, %a_keep_r5_f32_0_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?x?xf32>
+  %st_keep_r5_f32_0_4 = call @st_keep_r5_f32_0_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %d_keep_r5_f32_0_4 = call @diff_r5_f32_5(%rt_keep_r5_f32_0_4, %st_keep_r5_f32_0_4) : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> index
+  vector.print str "keep_r5_f32_0_4 (axes 4 0): "
+  vector.print %d_keep_r5_f32_0_4 : index
+  %ac_keep_r5_f32_1_2_3 = arith.constant dense<[1, 2, 3]> : tensor<3xi64>
+  %a_keep_r5_f32_1_2_3 = tensor.cast %ac_keep_r5_f32_1_2_3 : tensor<3xi64> to tensor<?xi64>
+  %rt_keep_r5_f32_1_2_3 = call @rt_keep_r5_f32(%xd_r5_f32, %a_keep_r5_f32_1_2_3) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?x?xf32>
+  %st_keep_r5_f32_1_2_3 = call @st_keep_r5_f32_1_2_3(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %d_keep_r5_f32_1_2_3 = call @diff_r5_f32_5(%rt_keep_r5_f32_1_2_3, %st_keep_r5_f32_1_2_3) : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> index
+  vector.print str "keep_r5_f32_1_2_3 (axes 1 2 3): "
+  vector.print %d_keep_r5_f32_1_2_3 : index
+  %ac_keep_r5_f32_3_4 = arith.constant dense<[3, -1]> : tensor<2xi64>
+  %a_keep_r5_f32_3_4 = tensor.cast %ac_keep_r5_f32_3_4 : tensor<2xi64> to tensor<?xi64>
+  %rt_keep_r5_f32_3_4 = call @rt_keep_r5_f32(%xd_r5_f32, %a_keep_r5_f32_3_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?x?xf32>
+  %st_keep_r5_f32_3_4 = call @st_keep_r5_f32_3_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %d_keep_r5_f32_3_4 = call @diff_r5_f32_5(%rt_keep_r5_f32_3_4, %st_keep_r5_f32_3_4) : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> index
+  vector.print str "keep_r5_f32_3_4 (axes 3 -1): "
+  vector.print %d_keep_r5_f32_3_4 : index
+  %ac_keep_r5_f32_0_1_2_3_4 = arith.constant dense<[4, 3, 2, 1, 0]> : tensor<5xi64>
+  %a_keep_r5_f32_0_1_2_3_4 = tensor.cast %ac_keep_r5_f32_0_1_2_3_4 : tensor<5xi64> to tensor<?xi64>
+  %rt_keep_r5_f32_0_1_2_3_4 = call @rt_keep_r5_f32(%xd_r5_f32, %a_keep_r5_f32_0_1_2_3_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?x?x?xf32>
+  %st_keep_r5_f32_0_1_2_3_4 = call @st_keep_r5_f32_0_1_2_3_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %d_keep_r5_f32_0_1_2_3_4 = call @diff_r5_f32_5(%rt_keep_r5_f32_0_1_2_3_4, %st_keep_r5_f32_0_1_2_3_4) : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> index
+  vector.print str "keep_r5_f32_0_1_2_3_4 (axes 4 3 2 1 0): "
+  vector.print %d_keep_r5_f32_0_1_2_3_4 : index
+  %ac_nokeep_r5_f32_0_4 = arith.constant dense<[4, 0]> : tensor<2xi64>
+  %a_nokeep_r5_f32_0_4 = tensor.cast %ac_nokeep_r5_f32_0_4 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r5_f32_0_4 = call @rt_nokeep_r5_f32(%xd_r5_f32, %a_nokeep_r5_f32_0_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?xf32>
+  %st_nokeep_r5_f32_0_4 = call @st_nokeep_r5_f32_0_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?xf32>
+  %d_nokeep_r5_f32_0_4 = call @diff_r5_f32_3(%rt_nokeep_r5_f32_0_4, %st_nokeep_r5_f32_0_4) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> index
+  vector.print str "nokeep_r5_f32_0_4 (axes 4 0): "
+  vector.print %d_nokeep_r5_f32_0_4 : index
+  %ac_nokeep_r5_f32_3_4 = arith.constant dense<[3, -1]> : tensor<2xi64>
+  %a_nokeep_r5_f32_3_4 = tensor.cast %ac_nokeep_r5_f32_3_4 : tensor<2xi64> to tensor<?xi64>
+  %rt_nokeep_r5_f32_3_4 = call @rt_nokeep_r5_f32(%xd_r5_f32, %a_nokeep_r5_f32_3_4) : (tensor<?x?x?x?x?xf32>, tensor<?xi64>) -> tensor<?x?x?xf32>
+  %st_nokeep_r5_f32_3_4 = call @st_nokeep_r5_f32_3_4(%xd_r5_f32) : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?xf32>
+  %d_nokeep_r5_f32_3_4 = call @diff_r5_f32_3(%rt_nokeep_r5_f32_3_4, %st_nokeep_r5_f32_3_4) : (tensor<?x?x?xf32>, tensor<?x?x?xf32>) -> index
+  vector.print str "nokeep_r5_f32_3_4 (axes 3 -1): "
+  vector.print %d_nokeep_r5_f32_3_4 : index
   return
 }
 
-// CHECK: keep_f32_0 (axes 0): 0
-// CHECK: keep_f32_0_1 (axes 1 0): 0
-// CHECK: keep_f32_0_1_2 (axes 2 1 0): 0
-// CHECK: keep_f32_0_1_2_3 (axes 3 2 1 0): 0
-// CHECK: keep_f32_1 (axes 1): 0
-// CHECK: keep_f32_1_2 (axes 1 2): 0
-// CHECK: keep_f32_1_2_3 (axes 1 2 -1): 0
-// CHECK: keep_f32_2 (axes 2): 0
-// CHECK: keep_f32_2_3 (axes 3 2): 0
-// CHECK: keep_f32_3 (axes -1): 0
-// CHECK: keep_f32_0_2 (axes 2 0): 0
-// CHECK: keep_f32_1_3 (axes 1 -1): 0
-// CHECK: keep_f32_0_3 (axes 3 0): 0
-// CHECK: keep_f32_0_2_3 (axes 3 2 0): 0
-// CHECK: nokeep_f32_0_1 (axes 1 0): 0
-// CHECK: nokeep_f32_1_2 (axes 1 2): 0
-// CHECK: nokeep_f32_2_3 (axes 3 2): 0
-// CHECK: nokeep_f32_0_2 (axes 2 0): 0
-// CHECK: nokeep_f32_1_3 (axes 1 -1): 0
-// CHECK: nokeep_f32_0_3 (axes 3 0): 0
-// CHECK: keep_f64_0 (axes 0): 0
-// CHECK: keep_f64_0_1 (axes 1 0): 0
-// CHECK: keep_f64_0_1_2 (axes 2 1 0): 0
-// CHECK: keep_f64_0_1_2_3 (axes 3 2 1 0): 0
-// CHECK: keep_f64_1 (axes 1): 0
-// CHECK: keep_f64_1_2 (axes 1 2): 0
-// CHECK: keep_f64_1_2_3 (axes 1 2 -1): 0
-// CHECK: keep_f64_2 (axes 2): 0
-// CHECK: keep_f64_2_3 (axes 3 2): 0
-// CHECK: keep_f64_3 (axes -1): 0
-// CHECK: keep_f64_0_2 (axes 2 0): 0
-// CHECK: keep_f64_1_3 (axes 1 -1): 0
-// CHECK: keep_f64_0_3 (axes 3 0): 0
-// CHECK: keep_f64_0_2_3 (axes 3 2 0): 0
-// CHECK: nokeep_f64_0_1 (axes 1 0): 0
-// CHECK: nokeep_f64_1_2 (axes 1 2): 0
-// CHECK: nokeep_f64_2_3 (axes 3 2): 0
-// CHECK: nokeep_f64_0_2 (axes 2 0): 0
-// CHECK: nokeep_f64_1_3 (axes 1 -1): 0
-// CHECK: nokeep_f64_0_3 (axes 3 0): 0
+// CHECK: keep_r4_f32_0 (axes 0): 0
+// CHECK: keep_r4_f32_1 (axes 1): 0
+// CHECK: keep_r4_f32_2 (axes 2): 0
+// CHECK: keep_r4_f32_3 (axes -1): 0
+// CHECK: keep_r4_f32_0_1 (axes 1 0): 0
+// CHECK: keep_r4_f32_0_2 (axes 2 0): 0
+// CHECK: keep_r4_f32_0_3 (axes 3 0): 0
+// CHECK: keep_r4_f32_1_2 (axes 1 2): 0
+// CHECK: keep_r4_f32_1_3 (axes 1 -1): 0
+// CHECK: keep_r4_f32_2_3 (axes 3 2): 0
+// CHECK: keep_r4_f32_0_1_2 (axes 2 1 0): 0
+// CHECK: keep_r4_f32_0_1_3 (axes 3 1 0): 0
+// CHECK: keep_r4_f32_0_2_3 (axes 3 2 0): 0
+// CHECK: keep_r4_f32_1_2_3 (axes 1 2 -1): 0
+// CHECK: keep_r4_f32_0_1_2_3 (axes 3 2 1 0): 0
+// CHECK: nokeep_r4_f32_0_1 (axes 1 0): 0
+// CHECK: nokeep_r4_f32_0_2 (axes 2 0): 0
+// CHECK: nokeep_r4_f32_0_3 (axes 3 0): 0
+// CHECK: nokeep_r4_f32_1_2 (axes 1 2): 0
+// CHECK: nokeep_r4_f32_1_3 (axes 1 -1): 0
+// CHECK: nokeep_r4_f32_2_3 (axes 3 2): 0
+// CHECK: keep_r4_f64_0 (axes 0): 0
+// CHECK: keep_r4_f64_1 (axes 1): 0
+// CHECK: keep_r4_f64_2 (axes 2): 0
+// CHECK: keep_r4_f64_3 (axes -1): 0
+// CHECK: keep_r4_f64_0_1 (axes 1 0): 0
+// CHECK: keep_r4_f64_0_2 (axes 2 0): 0
+// CHECK: keep_r4_f64_0_3 (axes 3 0): 0
+// CHECK: keep_r4_f64_1_2 (axes 1 2): 0
+// CHECK: keep_r4_f64_1_3 (axes 1 -1): 0
+// CHECK: keep_r4_f64_2_3 (axes 3 2): 0
+// CHECK: keep_r4_f64_0_1_2 (axes 2 1 0): 0
+// CHECK: keep_r4_f64_0_1_3 (axes 3 1 0): 0
+// CHECK: keep_r4_f64_0_2_3 (axes 3 2 0): 0
+// CHECK: keep_r4_f64_1_2_3 (axes 1 2 -1): 0
+// CHECK: keep_r4_f64_0_1_2_3 (axes 3 2 1 0): 0
+// CHECK: nokeep_r4_f64_0_1 (axes 1 0): 0
+// CHECK: nokeep_r4_f64_0_2 (axes 2 0): 0
+// CHECK: nokeep_r4_f64_0_3 (axes 3 0): 0
+// CHECK: nokeep_r4_f64_1_2 (axes 1 2): 0
+// CHECK: nokeep_r4_f64_1_3 (axes 1 -1): 0
+// CHECK: nokeep_r4_f64_2_3 (axes 3 2): 0
+// CHECK: keep_r5_f32_0_2_4 (axes 4 2 0): 0
+// CHECK: keep_r5_f32_0_4 (axes 4 0): 0
+// CHECK: keep_r5_f32_1_2_3 (axes 1 2 3): 0
+// CHECK: keep_r5_f32_3_4 (axes 3 -1): 0
+// CHECK: keep_r5_f32_0_1_2_3_4 (axes 4 3 2 1 0): 0
+// CHECK: nokeep_r5_f32_0_4 (axes 4 0): 0
+// CHECK: nokeep_r5_f32_3_4 (axes 3 -1): 0

@@ -1,21 +1,17 @@
 """Writes ../runtime-axes-dispatch.mlir: runtime axes against the same axes
-given as an attribute, for every run of adjacent dimensions of a rank-4
-input and for masks that are not one run."""
+given as an attribute, for every axis set of a rank-4 input and for a rank-5
+input whose non-adjacent sets take the general loop."""
 import os
-SHAPE = [3, 4, 5, 24]
-R = len(SHAPE)
-def shp(s): return "x".join(str(d) for d in s)
-out = []
-w = out.append
-w("""// Runtime axes that name one run of adjacent dimensions take a copy of the
-// static-axes lowering (an scf.index_switch on the decoded mask; see
-// docs/ReduceMean.md §6.1), so they must give bit for bit the result of the
-// same axes given as an attribute: every run of a rank-4 input (trailing,
-// leading, middle, all), with keep_dims and without, in f32 and f64 (the
-// compensated sum), through the default pipeline (strategies,
-// vectorisation) and with threads. Masks that are not one run (0,2 / 1,3 /
-// 0,3 / 0,2,3) run the general loop and must agree as well. Some axes are
-// negative or unsorted. Both sides take the input with dynamic sizes: a
+
+HEADER = """// Runtime axes are decoded into a mask, and an scf.index_switch on it runs a
+// copy of the static-axes lowering for each axis set it lists (see
+// docs/ReduceMean.md §6.1): every set of a rank-4 input, every run of
+// adjacent dimensions of a rank-5 one. Such a case must give bit for bit the
+// result of the same axes given as an attribute, and so must the general
+// loop, which a rank-5 input's separate runs (0,2,4 / 0,4) take. Covered:
+// with keep_dims and without, f32 and f64 (the compensated sum), through the
+// default pipeline (strategies, vectorisation) and with threads; some axes
+// are negative or unsorted. Both sides take the input with dynamic sizes: a
 // static shape lets the strategies choose other f32 blocks, whose rounding
 // differs within docs/ReduceMean.md §4's bound. Each line prints the number
 // of elements whose bits differ from the static-axes result (-1: the shapes
@@ -27,143 +23,166 @@ w("""// Runtime axes that name one run of adjacent dimensions take a copy of the
 // RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="num-threads=2" | %{run} | FileCheck %s
 // REQUIRES: libomp
-""")
-runs = [tuple(range(a, b)) for a in range(R) for b in range(a + 1, R + 1)]
-loops = [(0, 2), (1, 3), (0, 3), (0, 2, 3)]
-keep_cases = runs + loops
-nokeep_cases = [c for c in keep_cases if len(c) == 2]
-def spelled(axes):
-    # some negative / unsorted spellings
+"""
+
+out = [HEADER]
+w = out.append
+main = []
+checks = []
+
+
+def shp(s):
+    return "x".join(str(d) for d in s)
+
+
+def dyn(rank, T):
+    return "tensor<" + "?x" * rank + T + ">"
+
+
+def spelled(axes, rank):
     s = list(axes)
     if len(s) >= 2 and s[0] % 2 == 0:
         s = s[::-1]
-    if s and s[-1] == R - 1:
+    if s and s[-1] == rank - 1:
         s[-1] = -1
     return s
-def name(axes): return "_".join(str(a) for a in axes)
-for T in ["f32", "f64"]:
-    dyn4 = f"tensor<?x?x?x?x{T}>"
-    dyn2 = f"tensor<?x?x{T}>"
-    w(f"""
-func.func @input_{T}() -> tensor<{shp(SHAPE)}x{T}> {{
-  %e = tensor.empty() : tensor<{shp(SHAPE)}x{T}>
-  %x = linalg.generic {{indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}} outs(%e : tensor<{shp(SHAPE)}x{T}>) {{
-  ^bb0(%out: {T}):
-    %a = linalg.index 0 : index
-    %b = linalg.index 1 : index
-    %c = linalg.index 2 : index
-    %d = linalg.index 3 : index
-    %c1237 = arith.constant 1237 : index
-    %c311 = arith.constant 311 : index
-    %c59 = arith.constant 59 : index
-    %c7 = arith.constant 7 : index
-    %c113 = arith.constant 113 : index
-    %t0 = arith.muli %a, %c1237 : index
-    %t1 = arith.muli %b, %c311 : index
-    %t2 = arith.muli %c, %c59 : index
-    %t3 = arith.muli %d, %c7 : index
-    %s0 = arith.addi %t0, %t1 : index
-    %s1 = arith.addi %s0, %t2 : index
-    %s2 = arith.addi %s1, %t3 : index
-    %m = arith.remui %s2, %c113 : index
-    %i = arith.index_cast %m : index to i64
-    %f = arith.sitofp %i : i64 to {T}
-    %scale = arith.constant 0.1 : {T}
-    %off = arith.constant 5.3 : {T}
-    %v = arith.mulf %f, %scale : {T}
-    %r = arith.subf %v, %off : {T}
-    linalg.yield %r : {T}
-  }} -> tensor<{shp(SHAPE)}x{T}>
-  return %x : tensor<{shp(SHAPE)}x{T}>
-}}
-func.func @rt_keep_{T}(%x: {dyn4}, %a: tensor<?xi64>) -> {dyn4} {{
-  %0 = rmean.reduce_mean %x, %a {{keep_dims = true}} : {dyn4}, tensor<?xi64> -> {dyn4}
-  return %0 : {dyn4}
-}}
-func.func @rt_nokeep_{T}(%x: {dyn4}, %a: tensor<?xi64>) -> {dyn2} {{
-  %0 = rmean.reduce_mean %x, %a : {dyn4}, tensor<?xi64> -> {dyn2}
-  return %0 : {dyn2}
-}}""")
-    for axes in keep_cases:
-        osh = ["1" if i in axes else "?" for i in range(R)]
-        w(f"""func.func @st_keep_{T}_{name(axes)}(%x: {dyn4}) -> {dyn4} {{
-  %0 = rmean.reduce_mean %x {{axes = array<i64: {", ".join(map(str, axes))}>, keep_dims = true}} : {dyn4} -> tensor<{shp(osh)}x{T}>
-  %1 = tensor.cast %0 : tensor<{shp(osh)}x{T}> to {dyn4}
-  return %1 : {dyn4}
-}}""")
-    for axes in nokeep_cases:
-        osh = ["?" for i in range(R) if i not in axes]
-        w(f"""func.func @st_nokeep_{T}_{name(axes)}(%x: {dyn4}) -> {dyn2} {{
-  %0 = rmean.reduce_mean %x {{axes = array<i64: {", ".join(map(str, axes))}>}} : {dyn4} -> tensor<{shp(osh)}x{T}>
-  %1 = tensor.cast %0 : tensor<{shp(osh)}x{T}> to {dyn2}
-  return %1 : {dyn2}
-}}""")
+
+
+def name(axes):
+    return "_".join(str(a) for a in axes)
+
+
+def input_fn(tag, T, shape):
+    rank = len(shape)
+    dims = "abcdefgh"[:rank]
+    par = ", ".join(['"parallel"'] * rank)
+    lines = [f"func.func @input_{tag}() -> tensor<{shp(shape)}x{T}> {{",
+             f"  %e = tensor.empty() : tensor<{shp(shape)}x{T}>",
+             f"  %x = linalg.generic {{indexing_maps = [affine_map<({', '.join(dims)}) -> ({', '.join(dims)})>], iterator_types = [{par}]}} outs(%e : tensor<{shp(shape)}x{T}>) {{",
+             f"  ^bb0(%out: {T}):",
+             "    %s = arith.constant 0 : index"]
+    acc = "%s"
+    for d, mul in zip(range(rank), [1237, 311, 59, 7, 3]):
+        lines += [f"    %i{d} = linalg.index {d} : index",
+                  f"    %m{d} = arith.constant {mul} : index",
+                  f"    %p{d} = arith.muli %i{d}, %m{d} : index",
+                  f"    %s{d} = arith.addi {acc}, %p{d} : index"]
+        acc = f"%s{d}"
+    lines += ["    %c113 = arith.constant 113 : index",
+              f"    %r = arith.remui {acc}, %c113 : index",
+              "    %ri = arith.index_cast %r : index to i64",
+              f"    %f = arith.sitofp %ri : i64 to {T}",
+              f"    %scale = arith.constant 0.1 : {T}",
+              f"    %off = arith.constant 5.3 : {T}",
+              f"    %v = arith.mulf %f, %scale : {T}",
+              f"    %y = arith.subf %v, %off : {T}",
+              f"    linalg.yield %y : {T}",
+              f"  }} -> tensor<{shp(shape)}x{T}>",
+              f"  return %x : tensor<{shp(shape)}x{T}>", "}"]
+    w("\n".join(lines))
+
+
+def diff_fn(tag, T, rank):
+    ty = dyn(rank, T)
     IT = "i32" if T == "f32" else "i64"
-    for rank, ty in [(4, dyn4), (2, dyn2)]:
-        idx = ["%i", "%j", "%k", "%l"][:rank]
-        lines = [f"func.func @diff{rank}_{T}(%a: {ty}, %b: {ty}) -> index {{",
-                 "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
-                 "  %cm1 = arith.constant -1 : index",
-                 "  %same = arith.constant true"]
-        for d in range(rank):
-            lines.append(f"  %cd{d} = arith.constant {d} : index")
-            lines.append(f"  %da{d} = tensor.dim %a, %cd{d} : {ty}")
-            lines.append(f"  %db{d} = tensor.dim %b, %cd{d} : {ty}")
-            lines.append(f"  %eq{d} = arith.cmpi eq, %da{d}, %db{d} : index")
-        conj = "%same"
-        for d in range(rank):
-            lines.append(f"  %and{d} = arith.andi {conj}, %eq{d} : i1")
-            conj = f"%and{d}"
-        lines.append(f"  %n = scf.if {conj} -> index {{")
-        # nested loops
-        for d in range(rank):
-            ind = "    " + "  " * d
-            lines.append(f"{ind}%r{d} = scf.for {idx[d]} = %c0 to %da{d} step %c1 iter_args(%acc{d} = {'%c0' if d == 0 else '%acc' + str(d - 1)}) -> (index) {{")
-        ind = "    " + "  " * rank
-        lines.append(f"{ind}%va = tensor.extract %a[{', '.join(idx)}] : {ty}")
-        lines.append(f"{ind}%vb = tensor.extract %b[{', '.join(idx)}] : {ty}")
-        lines.append(f"{ind}%ba = arith.bitcast %va : {T} to {IT}")
-        lines.append(f"{ind}%bb = arith.bitcast %vb : {T} to {IT}")
-        lines.append(f"{ind}%ne = arith.cmpi ne, %ba, %bb : {IT}")
-        lines.append(f"{ind}%inc = arith.select %ne, %c1, %c0 : index")
-        lines.append(f"{ind}%nxt = arith.addi %acc{rank - 1}, %inc : index")
-        lines.append(f"{ind}scf.yield %nxt : index")
-        for d in reversed(range(rank)):
-            ind = "    " + "  " * d
-            lines.append(f"{ind}}}")
-            if d > 0:
-                lines.append(f"{ind}scf.yield %r{d} : index")
-        lines.append("    scf.yield %r0 : index")
-        lines.append("  } else {")
-        lines.append("    scf.yield %cm1 : index")
-        lines.append("  }")
-        lines.append("  return %n : index")
-        lines.append("}")
-        w("\n".join(lines))
+    idx = [f"%x{d}" for d in range(rank)]
+    lines = [f"func.func @diff_{tag}_{rank}(%a: {ty}, %b: {ty}) -> index {{",
+             "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+             "  %cm1 = arith.constant -1 : index", "  %same0 = arith.constant true"]
+    for d in range(rank):
+        lines += [f"  %cd{d} = arith.constant {d} : index",
+                  f"  %da{d} = tensor.dim %a, %cd{d} : {ty}",
+                  f"  %db{d} = tensor.dim %b, %cd{d} : {ty}",
+                  f"  %eq{d} = arith.cmpi eq, %da{d}, %db{d} : index",
+                  f"  %same{d + 1} = arith.andi %same{d}, %eq{d} : i1"]
+    lines.append(f"  %n = scf.if %same{rank} -> index {{")
+    for d in range(rank):
+        ind = "    " + "  " * d
+        init = "%c0" if d == 0 else f"%acc{d - 1}"
+        lines.append(f"{ind}%r{d} = scf.for {idx[d]} = %c0 to %da{d} step %c1 iter_args(%acc{d} = {init}) -> (index) {{")
+    ind = "    " + "  " * rank
+    lines += [f"{ind}%va = tensor.extract %a[{', '.join(idx)}] : {ty}",
+              f"{ind}%vb = tensor.extract %b[{', '.join(idx)}] : {ty}",
+              f"{ind}%ba = arith.bitcast %va : {T} to {IT}",
+              f"{ind}%bb = arith.bitcast %vb : {T} to {IT}",
+              f"{ind}%ne = arith.cmpi ne, %ba, %bb : {IT}",
+              f"{ind}%inc = arith.select %ne, %c1, %c0 : index",
+              f"{ind}%nxt = arith.addi %acc{rank - 1}, %inc : index",
+              f"{ind}scf.yield %nxt : index"]
+    for d in reversed(range(rank)):
+        ind = "    " + "  " * d
+        lines.append(f"{ind}}}")
+        if d > 0:
+            lines.append(f"{ind}scf.yield %r{d} : index")
+    lines += ["    scf.yield %r0 : index", "  } else {", "    scf.yield %cm1 : index",
+              "  }", "  return %n : index", "}"]
+    w("\n".join(lines))
+
+
+def block(tag, T, shape, keep_cases, nokeep_len):
+    rank = len(shape)
+    nokeep_cases = [c for c in keep_cases if len(c) == nokeep_len]
+    kept = rank - nokeep_len
+    w("")
+    input_fn(tag, T, shape)
+    w(f"""func.func @rt_keep_{tag}(%x: {dyn(rank, T)}, %a: tensor<?xi64>) -> {dyn(rank, T)} {{
+  %0 = rmean.reduce_mean %x, %a {{keep_dims = true}} : {dyn(rank, T)}, tensor<?xi64> -> {dyn(rank, T)}
+  return %0 : {dyn(rank, T)}
+}}
+func.func @rt_nokeep_{tag}(%x: {dyn(rank, T)}, %a: tensor<?xi64>) -> {dyn(kept, T)} {{
+  %0 = rmean.reduce_mean %x, %a : {dyn(rank, T)}, tensor<?xi64> -> {dyn(kept, T)}
+  return %0 : {dyn(kept, T)}
+}}""")
+    for keep, cases in [("keep", keep_cases), ("nokeep", nokeep_cases)]:
+        for axes in cases:
+            if keep == "keep":
+                osh = ["1" if i in axes else "?" for i in range(rank)]
+                attrs, rty = ", keep_dims = true", dyn(rank, T)
+            else:
+                osh = ["?" for i in range(rank) if i not in axes]
+                attrs, rty = "", dyn(kept, T)
+            w(f"""func.func @st_{keep}_{tag}_{name(axes)}(%x: {dyn(rank, T)}) -> {rty} {{
+  %0 = rmean.reduce_mean %x {{axes = array<i64: {", ".join(map(str, axes))}>{attrs}}} : {dyn(rank, T)} -> tensor<{shp(osh)}x{T}>
+  %1 = tensor.cast %0 : tensor<{shp(osh)}x{T}> to {rty}
+  return %1 : {rty}
+}}""")
+    diff_fn(tag, T, rank)
+    diff_fn(tag, T, kept)
+    main.append(f"  %x_{tag} = call @input_{tag}() : () -> tensor<{shp(shape)}x{T}>")
+    main.append(f"  %xd_{tag} = tensor.cast %x_{tag} : tensor<{shp(shape)}x{T}> to {dyn(rank, T)}")
+    for keep, cases in [("keep", keep_cases), ("nokeep", nokeep_cases)]:
+        r = rank if keep == "keep" else kept
+        ty = dyn(r, T)
+        for axes in cases:
+            n = f"{keep}_{tag}_{name(axes)}"
+            sp = spelled(axes, rank)
+            main.extend([
+                f"  %ac_{n} = arith.constant dense<[{', '.join(map(str, sp))}]> : tensor<{len(sp)}xi64>",
+                f"  %a_{n} = tensor.cast %ac_{n} : tensor<{len(sp)}xi64> to tensor<?xi64>",
+                f"  %rt_{n} = call @rt_{keep}_{tag}(%xd_{tag}, %a_{n}) : ({dyn(rank, T)}, tensor<?xi64>) -> {ty}",
+                f"  %st_{n} = call @st_{n}(%xd_{tag}) : ({dyn(rank, T)}) -> {ty}",
+                f"  %d_{n} = call @diff_{tag}_{r}(%rt_{n}, %st_{n}) : ({ty}, {ty}) -> index",
+                f"  vector.print str \"{n} (axes {' '.join(map(str, sp))}): \"",
+                f"  vector.print %d_{n} : index"])
+            checks.append(f"// CHECK: {n} (axes {' '.join(map(str, sp))}): 0")
+
+
+def all_sets(rank):
+    sets = []
+    for bits in range(1, 1 << rank):
+        sets.append(tuple(d for d in range(rank) if bits >> d & 1))
+    return sorted(sets, key=lambda s: (len(s), s))
+
+
+for T in ["f32", "f64"]:
+    block(f"r4_{T}", T, [3, 4, 5, 24], all_sets(4), 2)
+block("r5_f32", "f32", [2, 3, 2, 3, 20],
+      [(0, 2, 4), (0, 4), (1, 2, 3), (3, 4), (0, 1, 2, 3, 4)], 2)
 
 w("\nfunc.func @main() {")
-for T in ["f32", "f64"]:
-    w(f"  %x_{T} = call @input_{T}() : () -> tensor<{shp(SHAPE)}x{T}>")
-    w(f"  %xd_{T} = tensor.cast %x_{T} : tensor<{shp(SHAPE)}x{T}> to tensor<?x?x?x?x{T}>")
-    for keep, cases in [("keep", keep_cases), ("nokeep", nokeep_cases)]:
-        ty = f"tensor<?x?x?x?x{T}>" if keep == "keep" else f"tensor<?x?x{T}>"
-        rank = 4 if keep == "keep" else 2
-        for axes in cases:
-            n = f"{keep}_{T}_{name(axes)}"
-            sp = spelled(axes)
-            w(f"  %ac_{n} = arith.constant dense<[{', '.join(map(str, sp))}]> : tensor<{len(sp)}xi64>")
-            w(f"  %a_{n} = tensor.cast %ac_{n} : tensor<{len(sp)}xi64> to tensor<?xi64>")
-            w(f"  %rt_{n} = call @rt_{keep}_{T}(%xd_{T}, %a_{n}) : (tensor<?x?x?x?x{T}>, tensor<?xi64>) -> {ty}")
-            w(f"  %st_{n} = call @st_{n}(%xd_{T}) : (tensor<?x?x?x?x{T}>) -> {ty}")
-            w(f"  %d_{n} = call @diff{rank}_{T}(%rt_{n}, %st_{n}) : ({ty}, {ty}) -> index")
-            w(f"  vector.print str \"{n} (axes {' '.join(map(str, sp))}): \"")
-            w(f"  vector.print %d_{n} : index")
-w("  return\n}")
-w("")
-for T in ["f32", "f64"]:
-    for keep, cases in [("keep", keep_cases), ("nokeep", nokeep_cases)]:
-        for axes in cases:
-            n = f"{keep}_{T}_{name(axes)}"
-            sp = spelled(axes)
-            w(f"// CHECK: {n} (axes {' '.join(map(str, sp))}): 0")
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "runtime-axes-dispatch.mlir"), "w").write("\n".join(out) + "\n")
+out.extend(main)
+w("  return\n}\n")
+out.extend(checks)
+path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                    "runtime-axes-dispatch.mlir")
+open(path, "w").write("\n".join(out) + "\n")
