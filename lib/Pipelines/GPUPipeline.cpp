@@ -86,11 +86,14 @@ static std::string toolkitPath(const RmeanGPUPipelineOptions &options) {
 
 void mlir::rmean::buildRmeanGPUPipeline(
     OpPassManager &pm, const RmeanGPUPipelineOptions &options) {
-  // Tensors: rmean -> linalg (static axes only: the checked loop of runtime
-  // axes would read the axes on the host from device memory), strategies.
+  // Tensors: rmean -> linalg, strategies. Runtime axes get the static
+  // kernels of the axis sets the conversion lists; their general loop would
+  // run on the host over device memory, so other sets fail a run-time check
+  // instead (the axes themselves are read from a host copy:
+  // rmean-gpu-device-buffers).
   pm.addPass(createCanonicalizerPass());
   ConvertRmeanToLinalgPassOptions toLinalg;
-  toLinalg.allowRuntimeAxes = false;
+  toLinalg.runtimeAxesLoop = false;
   pm.addPass(createConvertRmeanToLinalgPass(toLinalg));
   RmeanSelectGPUStrategyPassOptions select;
   select.blockSize = options.blockSize;

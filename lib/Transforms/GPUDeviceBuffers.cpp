@@ -14,8 +14,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANGPUDEVICEBUFFERSPASS
@@ -85,6 +87,71 @@ static bool isReturned(Value v) {
   return false;
 }
 
+/// The function argument `v` is, or views, if any.
+static BlockArgument getArgumentRoot(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return nullptr;
+    v = view.getViewSource();
+  }
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()))
+    return nullptr;
+  return arg;
+}
+
+/// Host code that reads an argument buffer (a device buffer: the caller
+/// passes device memory) reads a host copy instead, made where the
+/// function starts and freed at each return. rmean's host code reads only
+/// the runtime axes (a handful of integers, to choose the kernels); a read
+/// of device memory from the host would fault.
+static void copyHostReadArguments(func::FuncOp func, IRRewriter &rewriter) {
+  llvm::MapVector<BlockArgument, SmallVector<memref::LoadOp>> reads;
+  func.walk([&](memref::LoadOp load) {
+    if (!isHostOp(load))
+      return;
+    if (BlockArgument arg = getArgumentRoot(load.getMemref()))
+      reads[arg].push_back(load);
+  });
+  for (auto &[arg, loads] : reads) {
+    auto type = cast<MemRefType>(arg.getType());
+    // gpu.memcpy moves one contiguous range: plain row-major arguments
+    // only (the pipeline gives function arguments identity layouts).
+    if (!type.getLayout().isIdentity())
+      continue;
+    Location loc = arg.getLoc();
+    rewriter.setInsertionPointToStart(&func.getBody().front());
+    SmallVector<Value> sizes;
+    for (int64_t d = 0, e = type.getRank(); d < e; ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(memref::DimOp::create(rewriter, loc, arg, d));
+    Value host = memref::AllocOp::create(rewriter, loc, type, sizes);
+    gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(), ValueRange(),
+                          host, arg);
+    for (memref::LoadOp load : loads) {
+      // Rebuild the chain of views on the host copy.
+      SmallVector<Operation *> chain;
+      for (Value v = load.getMemref(); v != arg;
+           v = cast<ViewLikeOpInterface>(v.getDefiningOp()).getViewSource())
+        chain.push_back(v.getDefiningOp());
+      Value source = host;
+      rewriter.setInsertionPoint(load);
+      for (Operation *view : llvm::reverse(chain)) {
+        IRMapping map;
+        map.map(cast<ViewLikeOpInterface>(view).getViewSource(), source);
+        source = rewriter.clone(*view, map)->getResult(0);
+      }
+      rewriter.modifyOpInPlace(load,
+                               [&] { load.getMemrefMutable().assign(source); });
+    }
+    func.walk([&](func::ReturnOp ret) {
+      rewriter.setInsertionPoint(ret);
+      memref::DeallocOp::create(rewriter, loc, host);
+    });
+  }
+}
+
 namespace {
 struct RmeanGPUDeviceBuffersPass
     : rmean::impl::RmeanGPUDeviceBuffersPassBase<RmeanGPUDeviceBuffersPass> {
@@ -150,6 +217,9 @@ struct RmeanGPUDeviceBuffersPass
         });
       }
     }
+    // After the rewrite above, so that the host copies stay in host memory.
+    getOperation().walk(
+        [&](func::FuncOp func) { copyHostReadArguments(func, rewriter); });
   }
 };
 } // namespace

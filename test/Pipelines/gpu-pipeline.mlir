@@ -170,10 +170,23 @@ func.func @mixed(%x: tensor<16x32xf32>) -> tensor<16xf32> {
 
 // -----
 
-// Runtime axes would be read and checked on the host from device memory:
-// a diagnostic instead.
+// Runtime axes: the host copies the axes out of device memory (the caller
+// passes device buffers), decodes and checks them, and switches to the
+// kernel of the axis set they name (axis 1, then axis 0, one kernel each).
+// Other masks cannot pass the checks here; the switch's default is a
+// failed check, not the host loop of the CPU path.
+// CHECK-LABEL: llvm.func @runtime_axes(
+//       CHECK:   %[[HOST:.+]] = llvm.call @malloc(
+//       CHECK:   llvm.call @mgpuMemcpy(%[[HOST]], %arg8, %{{.+}}, %[[S:.+]]) :
+//       CHECK:   llvm.call @mgpuStreamSynchronize(%[[S]])
+//       CHECK:   llvm.load
+//       CHECK:   llvm.switch
+//       CHECK:   gpu.launch_func {{.+}} @runtime_axes_kernel::@runtime_axes_kernel
+//       CHECK:   gpu.launch_func {{.+}} @runtime_axes_kernel_0::@runtime_axes_kernel
+//       CHECK:   llvm.call @free(%[[HOST]])
+//       CHECK: gpu.binary @runtime_axes_kernel
+//       CHECK: gpu.binary @runtime_axes_kernel_0
 func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
-  // expected-error@+1 {{'rmean.reduce_mean' op has runtime axes (an axes operand that is not a constant), which this pipeline does not lower; give the axes as an attribute or a constant}}
   %0 = rmean.reduce_mean %x, %a : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }

@@ -159,3 +159,34 @@ func.func @returned_constant() -> memref<4xf32> {
   %g = memref.get_global @c : memref<4xf32>
   return %g : memref<4xf32>
 }
+
+// -----
+
+// Host code that reads an argument (a device buffer) reads a host copy made
+// at the start of the function, through the same views, and freed at each
+// return; kernels keep the argument. Loads inside a launch are untouched.
+// CHECK-LABEL: func.func @host_read
+//  CHECK-SAME:     (%[[AXES:.+]]: memref<?xi64>, %[[OUT:.+]]: memref<4xi64>)
+//       CHECK:   %[[N:.+]] = memref.dim %[[AXES]], %{{.+}} : memref<?xi64>
+//       CHECK:   %[[HOST:.+]] = memref.alloc(%[[N]]) : memref<?xi64>
+//       CHECK:   gpu.memcpy %[[HOST]], %[[AXES]] : memref<?xi64>, memref<?xi64>
+//       CHECK:   %[[VIEW:.+]] = memref.subview %[[HOST]][1] [2] [1]
+//       CHECK:   memref.load %[[VIEW]]
+//       CHECK:   gpu.launch
+//       CHECK:     memref.load %[[AXES]]
+//       CHECK:   memref.dealloc %[[HOST]] : memref<?xi64>
+//  CHECK-NEXT:   return
+func.func @host_read(%axes: memref<?xi64>, %out: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %view = memref.subview %axes[1] [2] [1] : memref<?xi64> to memref<2xi64, strided<[1], offset: 1>>
+  %first = memref.load %view[%c0] : memref<2xi64, strided<[1], offset: 1>>
+  %i = arith.index_cast %first : i64 to index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %axes[%i] : memref<?xi64>
+    memref.store %v, %out[%c0] : memref<4xi64>
+    gpu.terminator
+  }
+  return
+}

@@ -41,15 +41,21 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
         ins(%sum : tensor<4xf64>) outs(%out : tensor<4xf32>) { ... divf ... }
     ```
 
-    With `allow-runtime-axes=false` (the GPU pipeline) a reduce_mean
-    with runtime axes is an error instead.
+    With `allow-runtime-axes=false` a reduce_mean with runtime axes is an
+    error instead. With `runtime-axes-loop=false` (the GPU pipeline, which
+    has kernels for the listed sets only) a mask outside the listed sets
+    fails a run-time check instead of running the general loop.
 
     Test: `test/Conversion/RmeanToLinalg/rmean-to-linalg.mlir`.
   }];
   let options = [
     Option<"allowRuntimeAxes", "allow-runtime-axes", "bool",
            /*default=*/"true",
-           "Lower runtime axes (checked on the host; false: reject them)">
+           "Lower runtime axes (checked on the host; false: reject them)">,
+    Option<"runtimeAxesLoop", "runtime-axes-loop", "bool",
+           /*default=*/"true",
+           "Give runtime axis sets outside the switch the general loop "
+           "(false: a failed run-time check)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

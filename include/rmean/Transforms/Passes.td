@@ -409,8 +409,11 @@ def RmeanGPUDeviceBuffersPass
     a copy kernel (`gpu.launch`) between strided views, and a
     `memref.get_global` (a constant) is copied to a device buffer, freed
     before the function returns unless it is returned (outside
-    `gpu.launch` and `gpu.module`). `gpu-async-region` then chains them with the launches on
-    one stream. Buffers returned to the caller are device buffers, to be
+    `gpu.launch` and `gpu.module`). Host code that reads a function
+    argument (a device buffer from the caller; in rmean's code, the runtime
+    axes) reads a host copy made by `gpu.memcpy` at the start of the
+    function and freed at each return. `gpu-async-region` then chains them
+    with the launches on one stream. Buffers returned to the caller are device buffers, to be
     freed with `rmeanGpuFree` (include/rmean/Runtime/GpuRuntime.h).
 
     Test: `test/Transforms/gpu-device-buffers.mlir`.

@@ -604,7 +604,8 @@ getRuntimeAxesCases(RankedTensorType inputType, RankedTensorType resultType,
 /// other mask runs the general loop. The result is cast to the declared
 /// type under §3.8's checks.
 static Value buildRuntimeMean(OpBuilder &b, Location loc,
-                              const MeanNumerics &numerics, ReduceMeanOp op) {
+                              const MeanNumerics &numerics, ReduceMeanOp op,
+                              bool runtimeAxesLoop) {
   Value input = op.getInput();
   RankedTensorType inputType = op.getInputType();
   RankedTensorType resultType = op.getResultType();
@@ -630,11 +631,25 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
                           getAsOpFoldResult(ValueRange(resultSizes)));
   };
 
+  // The other sets: the general loop, or (without it) a failed check and a
+  // result nothing reads.
+  auto buildOtherSets = [&](OpBuilder &rb) -> Value {
+    if (runtimeAxesLoop)
+      return buildRuntimeLoopMean(rb, loc, numerics, input, dims, resultSizes,
+                                  uniformType, keepDims);
+    Value never = arith::ConstantOp::create(rb, loc, rb.getI1Type(),
+                                            rb.getBoolAttr(false));
+    emitCheck(rb, loc, never,
+              "runtime axes name a set of dimensions this code has no "
+              "kernel for (from rank 5 up, sets that are not one run of "
+              "adjacent dimensions)");
+    return tensor::EmptyOp::create(rb, loc, uniformType.getShape(),
+                                   uniformType.getElementType(), resultSizes);
+  };
   SmallVector<SmallVector<int64_t>> cases =
       getRuntimeAxesCases(inputType, resultType, keepDims);
   if (cases.empty())
-    return declared(buildRuntimeLoopMean(b, loc, numerics, input, dims,
-                                         resultSizes, uniformType, keepDims));
+    return declared(buildOtherSets(b));
 
   // The case number: the index of the set equal to the mask, else
   // cases.size() (the default region, the loop).
@@ -675,8 +690,7 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
                                                /*combine=*/nullptr));
     }
     b.createBlock(&switchOp.getDefaultRegion());
-    yieldUniform(b, buildRuntimeLoopMean(b, loc, numerics, input, dims,
-                                         resultSizes, uniformType, keepDims));
+    yieldUniform(b, buildOtherSets(b));
   }
   return declared(switchOp.getResult(0));
 }
@@ -690,7 +704,8 @@ namespace {
 /// Rewrites one rmean.reduce_mean (see the pass description for the shape of
 /// the output).
 struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ReduceMeanToLinalg(MLIRContext *ctx, bool runtimeAxesLoop)
+      : OpRewritePattern(ctx), runtimeAxesLoop(runtimeAxesLoop) {}
 
   LogicalResult matchAndRewrite(ReduceMeanOp op,
                                 PatternRewriter &rewriter) const override {
@@ -714,7 +729,8 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
       LLVM_DEBUG(if (strategy) llvm::dbgs() << DEBUG_TYPE
                  ": runtime axes select their reduction at "
                  "run time; " << strategy << " does not apply\n");
-      rewriter.replaceOp(op, buildRuntimeMean(rewriter, loc, *numerics, op));
+      rewriter.replaceOp(
+          op, buildRuntimeMean(rewriter, loc, *numerics, op, runtimeAxesLoop));
       return success();
     }
     if (!staticReducedCount(inputType, *reduced))
@@ -731,6 +747,9 @@ struct ReduceMeanToLinalg : OpRewritePattern<ReduceMeanOp> {
         op, castToDeclared(rewriter, loc, result, resultType, shapes[0]));
     return success();
   }
+
+private:
+  bool runtimeAxesLoop;
 };
 
 } // namespace
@@ -779,7 +798,7 @@ struct ConvertRmeanToLinalgPass
 
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    populateRmeanToLinalgConversionPatterns(patterns);
+    populateRmeanToLinalgConversionPatterns(patterns, runtimeAxesLoop);
     ConversionTarget target(*ctx);
     target.addIllegalDialect<RmeanDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -805,6 +824,6 @@ FailureOr<Value> mlir::rmean::buildStaticReduceMean(
 }
 
 void mlir::rmean::populateRmeanToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<ReduceMeanToLinalg>(patterns.getContext());
+    RewritePatternSet &patterns, bool runtimeAxesLoop) {
+  patterns.add<ReduceMeanToLinalg>(patterns.getContext(), runtimeAxesLoop);
 }

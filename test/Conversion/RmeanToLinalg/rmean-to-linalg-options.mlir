@@ -1,9 +1,9 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg="allow-runtime-axes=false" --split-input-file -verify-diagnostics | FileCheck %s
 // RUN: rmean-opt %s --convert-rmean-to-linalg --split-input-file | FileCheck %s --check-prefix=ALLOW
+// RUN: rmean-opt %s --convert-rmean-to-linalg="runtime-axes-loop=false" --split-input-file | FileCheck %s --check-prefix=NOLOOP
 
-// The option of the GPU pipeline: runtime axes would be read and checked
-// by host loops over what are device buffers there, so they are refused
-// with a diagnostic that says what to write instead.
+// For hosts that cannot run runtime axes at all: they are refused with a
+// diagnostic that says what to write instead.
 func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
   // expected-error@+1 {{'rmean.reduce_mean' op has runtime axes (an axes operand that is not a constant), which this pipeline does not lower; give the axes as an attribute or a constant}}
   %0 = rmean.reduce_mean %x, %a : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
@@ -14,6 +14,17 @@ func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32>
 //       ALLOW:   scf.for
 //       ALLOW:     cf.assert %{{.+}}, "rmean.reduce_mean: runtime axis out of range [-2, 1]"
 //   ALLOW-NOT:   = rmean.reduce_mean
+// Without the general loop (the GPU pipeline: it would run on the host over
+// device buffers) the switch keeps its static cases and its default is a
+// failed check.
+// NOLOOP-LABEL: func.func @runtime_axes
+//       NOLOOP:   scf.index_switch
+//       NOLOOP:   case 1 {
+//       NOLOOP:   default {
+//   NOLOOP-NEXT:     %[[F:.+]] = arith.constant false
+//   NOLOOP-NEXT:     cf.assert %[[F]], "rmean.reduce_mean: runtime axes name a set of dimensions this code has no kernel for (from rank 5 up, sets that are not one run of adjacent dimensions)"
+//    NOLOOP-NOT:     scf.for
+//       NOLOOP:     tensor.empty
 
 // -----
 

@@ -22,8 +22,12 @@ namespace rmean {
 
 /// Adds the pattern that rewrites `rmean.reduce_mean` into a linalg
 /// reduction, an elementwise division and, for keep_dims, an expand_shape
-/// (static axes), or into checked loops (runtime axes).
-void populateRmeanToLinalgConversionPatterns(RewritePatternSet &patterns);
+/// (static axes), or, for runtime axes, into checks and a switch between the
+/// static lowerings of the axis sets it lists and, with `runtimeAxesLoop`,
+/// a general loop for the other sets (without it, those sets fail a
+/// run-time check: the GPU pipeline, which has no kernel for the loop).
+void populateRmeanToLinalgConversionPatterns(RewritePatternSet &patterns,
+                                             bool runtimeAxesLoop = true);
 
 /// Runs between the marked reduction and the division of a mean built by
 /// buildStaticReduceMean: may replace the sums (one tensor per accumulator

@@ -121,6 +121,31 @@ func.func @c64_columns(%x: tensor<30x5xcomplex<f64>>) -> tensor<5xcomplex<f64>> 
   return %0 : tensor<5xcomplex<f64>>
 }
 
+func.func @rt_f32_rows(%x: tensor<64x1000xf32>, %a: tensor<?xi64>) -> tensor<?xf32> {
+  %0 = rmean.reduce_mean %x, %a : tensor<64x1000xf32>, tensor<?xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+func.func @rt_f32_nhwc_pool(%x: tensor<2x7x7x40xf32>, %a: tensor<?xi64>) -> tensor<?x?xf32> {
+  %0 = rmean.reduce_mean %x, %a : tensor<2x7x7x40xf32>, tensor<?xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+func.func @rt_f64_columns_keep(%x: tensor<100x9xf64>, %a: tensor<?xi64>) -> tensor<?x?xf64> {
+  %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<100x9xf64>, tensor<?xi64> -> tensor<?x?xf64>
+  return %0 : tensor<?x?xf64>
+}
+
+func.func @rt_i32_separate(%x: tensor<?x?x?xi32>, %a: tensor<?xi64>) -> tensor<?xi32> {
+  %0 = rmean.reduce_mean %x, %a : tensor<?x?x?xi32>, tensor<?xi64> -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+func.func @rt_i64_all_big(%x: tensor<3x50xi64>, %a: tensor<?xi64>) -> tensor<i64> {
+  %0 = rmean.reduce_mean %x, %a : tensor<3x50xi64>, tensor<?xi64> -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
 func.func @main() {
   %e_f32_short_rows = tensor.empty() : tensor<64x1000xf32>
   %in_f32_short_rows = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e_f32_short_rows : tensor<64x1000xf32>) {
@@ -965,5 +990,196 @@ func.func @main() {
   } -> tensor<?xi64>
   %u_c64_columnsim = tensor.cast %b_c64_columnsim : tensor<?xi64> to tensor<*xi64>
   call @printMemrefI64(%u_c64_columnsim) : (tensor<*xi64>) -> ()
+  %e_rt_f32_rows = tensor.empty() : tensor<64x1000xf32>
+  %in_rt_f32_rows = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e_rt_f32_rows : tensor<64x1000xf32>) {
+  ^bb0(%o: f32):
+      %i0 = linalg.index 0 : index
+      %i1 = linalg.index 1 : index
+      %m0 = arith.constant 31 : index
+      %p0 = arith.muli %i0, %m0 : index
+      %m1 = arith.constant 17 : index
+      %p1 = arith.muli %i1, %m1 : index
+      %s1 = arith.addi %p0, %p1 : index
+      %c23 = arith.constant 23 : index
+      %r = arith.remui %s1, %c23 : index
+      %ri = arith.index_cast %r : index to i64
+      %c11 = arith.constant 11 : i64
+      %v = arith.subi %ri, %c11 : i64
+      %vf = arith.sitofp %v : i64 to f32
+      %eighth = arith.constant 0.125 : f32
+      %x = arith.mulf %vf, %eighth : f32
+      linalg.yield %x : f32
+  } -> tensor<64x1000xf32>
+  %ac_rt_f32_rows = arith.constant dense<[-1]> : tensor<1xi64>
+  %a_rt_f32_rows = tensor.cast %ac_rt_f32_rows : tensor<1xi64> to tensor<?xi64>
+  %r_rt_f32_rows = func.call @rt_f32_rows(%in_rt_f32_rows, %a_rt_f32_rows) : (tensor<64x1000xf32>, tensor<?xi64>) -> tensor<?xf32>
+  %cd0_rt_f32_rows = arith.constant 0 : index
+  %dd0_rt_f32_rows = tensor.dim %r_rt_f32_rows, %cd0_rt_f32_rows : tensor<?xf32>
+  %o_rt_f32_rows = tensor.empty(%dd0_rt_f32_rows) : tensor<?xi64>
+  %b_rt_f32_rows = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%r_rt_f32_rows : tensor<?xf32>) outs(%o_rt_f32_rows : tensor<?xi64>) {
+  ^bb0(%v: f32, %w: i64):
+    %zero = arith.constant 0 : i64
+    %e = builtin.unrealized_conversion_cast %v : f32 to f32
+      %i = arith.bitcast %e : f32 to i32
+      %b = arith.extui %i : i32 to i64
+      linalg.yield %b : i64
+  } -> tensor<?xi64>
+  %u_rt_f32_rows = tensor.cast %b_rt_f32_rows : tensor<?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u_rt_f32_rows) : (tensor<*xi64>) -> ()
+  %e_rt_f32_nhwc_pool = tensor.empty() : tensor<2x7x7x40xf32>
+  %in_rt_f32_nhwc_pool = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%e_rt_f32_nhwc_pool : tensor<2x7x7x40xf32>) {
+  ^bb0(%o: f32):
+      %i0 = linalg.index 0 : index
+      %i1 = linalg.index 1 : index
+      %i2 = linalg.index 2 : index
+      %i3 = linalg.index 3 : index
+      %m0 = arith.constant 31 : index
+      %p0 = arith.muli %i0, %m0 : index
+      %m1 = arith.constant 17 : index
+      %p1 = arith.muli %i1, %m1 : index
+      %s1 = arith.addi %p0, %p1 : index
+      %m2 = arith.constant 7 : index
+      %p2 = arith.muli %i2, %m2 : index
+      %s2 = arith.addi %s1, %p2 : index
+      %m3 = arith.constant 3 : index
+      %p3 = arith.muli %i3, %m3 : index
+      %s3 = arith.addi %s2, %p3 : index
+      %c23 = arith.constant 23 : index
+      %r = arith.remui %s3, %c23 : index
+      %ri = arith.index_cast %r : index to i64
+      %c11 = arith.constant 11 : i64
+      %v = arith.subi %ri, %c11 : i64
+      %vf = arith.sitofp %v : i64 to f32
+      %eighth = arith.constant 0.125 : f32
+      %x = arith.mulf %vf, %eighth : f32
+      linalg.yield %x : f32
+  } -> tensor<2x7x7x40xf32>
+  %ac_rt_f32_nhwc_pool = arith.constant dense<[2, 1]> : tensor<2xi64>
+  %a_rt_f32_nhwc_pool = tensor.cast %ac_rt_f32_nhwc_pool : tensor<2xi64> to tensor<?xi64>
+  %r_rt_f32_nhwc_pool = func.call @rt_f32_nhwc_pool(%in_rt_f32_nhwc_pool, %a_rt_f32_nhwc_pool) : (tensor<2x7x7x40xf32>, tensor<?xi64>) -> tensor<?x?xf32>
+  %cd0_rt_f32_nhwc_pool = arith.constant 0 : index
+  %dd0_rt_f32_nhwc_pool = tensor.dim %r_rt_f32_nhwc_pool, %cd0_rt_f32_nhwc_pool : tensor<?x?xf32>
+  %cd1_rt_f32_nhwc_pool = arith.constant 1 : index
+  %dd1_rt_f32_nhwc_pool = tensor.dim %r_rt_f32_nhwc_pool, %cd1_rt_f32_nhwc_pool : tensor<?x?xf32>
+  %o_rt_f32_nhwc_pool = tensor.empty(%dd0_rt_f32_nhwc_pool, %dd1_rt_f32_nhwc_pool) : tensor<?x?xi64>
+  %b_rt_f32_nhwc_pool = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%r_rt_f32_nhwc_pool : tensor<?x?xf32>) outs(%o_rt_f32_nhwc_pool : tensor<?x?xi64>) {
+  ^bb0(%v: f32, %w: i64):
+    %zero = arith.constant 0 : i64
+    %e = builtin.unrealized_conversion_cast %v : f32 to f32
+      %i = arith.bitcast %e : f32 to i32
+      %b = arith.extui %i : i32 to i64
+      linalg.yield %b : i64
+  } -> tensor<?x?xi64>
+  %u_rt_f32_nhwc_pool = tensor.cast %b_rt_f32_nhwc_pool : tensor<?x?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u_rt_f32_nhwc_pool) : (tensor<*xi64>) -> ()
+  %e_rt_f64_columns_keep = tensor.empty() : tensor<100x9xf64>
+  %in_rt_f64_columns_keep = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e_rt_f64_columns_keep : tensor<100x9xf64>) {
+  ^bb0(%o: f64):
+      %i0 = linalg.index 0 : index
+      %i1 = linalg.index 1 : index
+      %m0 = arith.constant 31 : index
+      %p0 = arith.muli %i0, %m0 : index
+      %m1 = arith.constant 17 : index
+      %p1 = arith.muli %i1, %m1 : index
+      %s1 = arith.addi %p0, %p1 : index
+      %c23 = arith.constant 23 : index
+      %r = arith.remui %s1, %c23 : index
+      %ri = arith.index_cast %r : index to i64
+      %c11 = arith.constant 11 : i64
+      %v = arith.subi %ri, %c11 : i64
+      %vf = arith.sitofp %v : i64 to f64
+      %eighth = arith.constant 0.125 : f64
+      %x = arith.mulf %vf, %eighth : f64
+      linalg.yield %x : f64
+  } -> tensor<100x9xf64>
+  %ac_rt_f64_columns_keep = arith.constant dense<[0]> : tensor<1xi64>
+  %a_rt_f64_columns_keep = tensor.cast %ac_rt_f64_columns_keep : tensor<1xi64> to tensor<?xi64>
+  %r_rt_f64_columns_keep = func.call @rt_f64_columns_keep(%in_rt_f64_columns_keep, %a_rt_f64_columns_keep) : (tensor<100x9xf64>, tensor<?xi64>) -> tensor<?x?xf64>
+  %cd0_rt_f64_columns_keep = arith.constant 0 : index
+  %dd0_rt_f64_columns_keep = tensor.dim %r_rt_f64_columns_keep, %cd0_rt_f64_columns_keep : tensor<?x?xf64>
+  %cd1_rt_f64_columns_keep = arith.constant 1 : index
+  %dd1_rt_f64_columns_keep = tensor.dim %r_rt_f64_columns_keep, %cd1_rt_f64_columns_keep : tensor<?x?xf64>
+  %o_rt_f64_columns_keep = tensor.empty(%dd0_rt_f64_columns_keep, %dd1_rt_f64_columns_keep) : tensor<?x?xi64>
+  %b_rt_f64_columns_keep = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%r_rt_f64_columns_keep : tensor<?x?xf64>) outs(%o_rt_f64_columns_keep : tensor<?x?xi64>) {
+  ^bb0(%v: f64, %w: i64):
+    %zero = arith.constant 0 : i64
+    %e = builtin.unrealized_conversion_cast %v : f64 to f64
+      %i = arith.bitcast %e : f64 to i64
+      %b = arith.addi %i, %zero : i64
+      linalg.yield %b : i64
+  } -> tensor<?x?xi64>
+  %u_rt_f64_columns_keep = tensor.cast %b_rt_f64_columns_keep : tensor<?x?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u_rt_f64_columns_keep) : (tensor<*xi64>) -> ()
+  %e_rt_i32_separate = tensor.empty() : tensor<5x6x7xi32>
+  %in_rt_i32_separate = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} outs(%e_rt_i32_separate : tensor<5x6x7xi32>) {
+  ^bb0(%o: i32):
+      %i0 = linalg.index 0 : index
+      %i1 = linalg.index 1 : index
+      %i2 = linalg.index 2 : index
+      %m0 = arith.constant 31 : index
+      %p0 = arith.muli %i0, %m0 : index
+      %m1 = arith.constant 17 : index
+      %p1 = arith.muli %i1, %m1 : index
+      %s1 = arith.addi %p0, %p1 : index
+      %m2 = arith.constant 7 : index
+      %p2 = arith.muli %i2, %m2 : index
+      %s2 = arith.addi %s1, %p2 : index
+      %c23 = arith.constant 23 : index
+      %r = arith.remui %s2, %c23 : index
+      %ri = arith.index_cast %r : index to i64
+      %c11 = arith.constant 11 : i64
+      %v = arith.subi %ri, %c11 : i64
+      %t = arith.trunci %v : i64 to i32
+      linalg.yield %t : i32
+  } -> tensor<5x6x7xi32>
+  %d_rt_i32_separate = tensor.cast %in_rt_i32_separate : tensor<5x6x7xi32> to tensor<?x?x?xi32>
+  %ac_rt_i32_separate = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %a_rt_i32_separate = tensor.cast %ac_rt_i32_separate : tensor<2xi64> to tensor<?xi64>
+  %r_rt_i32_separate = func.call @rt_i32_separate(%d_rt_i32_separate, %a_rt_i32_separate) : (tensor<?x?x?xi32>, tensor<?xi64>) -> tensor<?xi32>
+  %cd0_rt_i32_separate = arith.constant 0 : index
+  %dd0_rt_i32_separate = tensor.dim %r_rt_i32_separate, %cd0_rt_i32_separate : tensor<?xi32>
+  %o_rt_i32_separate = tensor.empty(%dd0_rt_i32_separate) : tensor<?xi64>
+  %b_rt_i32_separate = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%r_rt_i32_separate : tensor<?xi32>) outs(%o_rt_i32_separate : tensor<?xi64>) {
+  ^bb0(%v: i32, %w: i64):
+    %zero = arith.constant 0 : i64
+    %e = builtin.unrealized_conversion_cast %v : i32 to i32
+      %b = arith.extsi %e : i32 to i64
+      linalg.yield %b : i64
+  } -> tensor<?xi64>
+  %u_rt_i32_separate = tensor.cast %b_rt_i32_separate : tensor<?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u_rt_i32_separate) : (tensor<*xi64>) -> ()
+  %e_rt_i64_all_big = tensor.empty() : tensor<3x50xi64>
+  %in_rt_i64_all_big = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e_rt_i64_all_big : tensor<3x50xi64>) {
+  ^bb0(%o: i64):
+      %i0 = linalg.index 0 : index
+      %i1 = linalg.index 1 : index
+      %m0 = arith.constant 31 : index
+      %p0 = arith.muli %i0, %m0 : index
+      %m1 = arith.constant 17 : index
+      %p1 = arith.muli %i1, %m1 : index
+      %s1 = arith.addi %p0, %p1 : index
+      %c23 = arith.constant 23 : index
+      %r = arith.remui %s1, %c23 : index
+      %ri = arith.index_cast %r : index to i64
+      %c11 = arith.constant 11 : i64
+      %v = arith.subi %ri, %c11 : i64
+      %top = arith.constant 9223372036854775807 : i64
+      %a = math.absi %v : i64
+      %x = arith.subi %top, %a : i64
+      linalg.yield %x : i64
+  } -> tensor<3x50xi64>
+  %ac_rt_i64_all_big = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %a_rt_i64_all_big = tensor.cast %ac_rt_i64_all_big : tensor<2xi64> to tensor<?xi64>
+  %r_rt_i64_all_big = func.call @rt_i64_all_big(%in_rt_i64_all_big, %a_rt_i64_all_big) : (tensor<3x50xi64>, tensor<?xi64>) -> tensor<i64>
+  %o_rt_i64_all_big = tensor.empty() : tensor<i64>
+  %b_rt_i64_all_big = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%r_rt_i64_all_big : tensor<i64>) outs(%o_rt_i64_all_big : tensor<i64>) {
+  ^bb0(%v: i64, %w: i64):
+    %zero = arith.constant 0 : i64
+    %e = builtin.unrealized_conversion_cast %v : i64 to i64
+      %b = arith.addi %e, %zero : i64
+      linalg.yield %b : i64
+  } -> tensor<i64>
+  %u_rt_i64_all_big = tensor.cast %b_rt_i64_all_big : tensor<i64> to tensor<*xi64>
+  call @printMemrefI64(%u_rt_i64_all_big) : (tensor<*xi64>) -> ()
   return
 }

@@ -144,6 +144,11 @@ KERNEL(signed_f32)
 KERNEL(signed_f64_cols)
 KERNEL(big_bf16)
 KERNEL(big_f16_cols)
+// Runtime axes: these take a third descriptor (the axes); see call().
+KERNEL(rt_rows_f32)
+KERNEL(rt_pool_f16)
+KERNEL(rt_stats_f32_keep)
+KERNEL(rt_cols_i64)
 #undef KERNEL
 
 namespace {
@@ -165,8 +170,9 @@ enum class Elem {
   C64
 };
 /// What is reduced: the listed axes, all of them (empty axes with
-/// noop_with_empty_axes = false), or nothing (the identity).
-enum class Reduce { Listed, All, None };
+/// noop_with_empty_axes = false), nothing (the identity), or the listed
+/// axes (possibly negative) passed at run time in a device buffer.
+enum class Reduce { Listed, All, None, Runtime };
 /// Input data. Default: uniform [0, 1) for floats, the whole range for
 /// integers. Signed: [-1000, 1000) + 10, so that sums cancel. Big: near the
 /// type's largest finite value (a sum overflows f32 for bf16, f16 for f16).
@@ -294,6 +300,10 @@ const std::vector<Case> &cases() {
       {"signed_f64_cols", _mlir_ciface_signed_f64_cols, Elem::F64, {8192, 40}, {0}, Reduce::Listed, false, Gen::Signed},
       {"big_bf16", _mlir_ciface_big_bf16, Elem::BF16, {64, 4096}, {1}, Reduce::Listed, false, Gen::Big},
       {"big_f16_cols", _mlir_ciface_big_f16_cols, Elem::F16, {4096, 64}, {0}, Reduce::Listed, false, Gen::Big},
+      {"rt_rows_f32", _mlir_ciface_rt_rows_f32, Elem::F32, {256, 1024}, {-1}, Reduce::Runtime, false, Gen::Signed},
+      {"rt_pool_f16", _mlir_ciface_rt_pool_f16, Elem::F16, {4, 8, 8, 32}, {2, -3}, Reduce::Runtime, false, Gen::Default},
+      {"rt_stats_f32_keep", _mlir_ciface_rt_stats_f32_keep, Elem::F32, {8, 16, 5, 5}, {3, 0, 2}, Reduce::Runtime, true, Gen::Signed},
+      {"rt_cols_i64", _mlir_ciface_rt_cols_i64, Elem::I64, {1000, 24}, {0}, Reduce::Runtime, false, Gen::Limits},
       // clang-format on
   };
   return table;
@@ -628,7 +638,7 @@ Expected reference(const Case &c, const std::vector<char> &input) {
   int rank = int(c.shape.size());
   std::vector<bool> reduced(rank, c.mode == Reduce::All);
   for (int64_t a : c.axes)
-    reduced[a] = true;
+    reduced[a < 0 ? a + rank : a] = true;
   Expected ex;
   std::vector<int64_t> outStride(rank, 0);
   int64_t outputs = 1;
@@ -700,7 +710,20 @@ Result call(const Case &c, void *devInput, size_t outRank) {
   Desc input = inputDesc(c, devInput);
   Desc result;
   std::memset(&result, 0xff, sizeof(result));
-  c.fn(&result, &input);
+  if (c.mode == Reduce::Runtime) {
+    // The axes live in device memory, like every buffer the caller passes.
+    size_t bytes = c.axes.size() * sizeof(int64_t);
+    void *axes = rmeanGpuMalloc(bytes);
+    rmeanGpuCopyToDevice(axes, c.axes.data(), bytes);
+    Desc axesDesc = {axes, axes, 0, {int64_t(c.axes.size()), 1}};
+    // Declared with two descriptors like the others (extern "C": only the
+    // address is used); compiled with three.
+    reinterpret_cast<void (*)(Desc *, Desc *, Desc *)>(c.fn)(&result, &input,
+                                                             &axesDesc);
+    rmeanGpuFree(axes);
+  } else {
+    c.fn(&result, &input);
+  }
   Result r;
   r.data = result.data;
   r.offset = result.offset;

@@ -498,3 +498,27 @@ func.func @big_f16_cols(%x: tensor<4096x64xf16>) -> tensor<64xf16> attributes {l
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<4096x64xf16> -> tensor<64xf16>
   return %0 : tensor<64xf16>
 }
+
+// Runtime axes (a tensor<?xi64> operand in device memory, after the input):
+// the host copies and decodes them, then launches the kernel of the set
+// they name. The driver passes the axes its table lists (negative,
+// unsorted), and calls each entry point with a third descriptor.
+func.func @rt_rows_f32(%x: tensor<256x1024xf32>, %a: tensor<?xi64>) -> tensor<?xf32> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x, %a : tensor<256x1024xf32>, tensor<?xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+func.func @rt_pool_f16(%x: tensor<4x8x8x32xf16>, %a: tensor<?xi64>) -> tensor<?x?xf16> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x, %a : tensor<4x8x8x32xf16>, tensor<?xi64> -> tensor<?x?xf16>
+  return %0 : tensor<?x?xf16>
+}
+
+func.func @rt_stats_f32_keep(%x: tensor<8x16x5x5xf32>, %a: tensor<?xi64>) -> tensor<?x?x?x?xf32> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x, %a {keep_dims = true} : tensor<8x16x5x5xf32>, tensor<?xi64> -> tensor<?x?x?x?xf32>
+  return %0 : tensor<?x?x?x?xf32>
+}
+
+func.func @rt_cols_i64(%x: tensor<1000x24xi64>, %a: tensor<?xi64>) -> tensor<?xi64> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x, %a : tensor<1000x24xi64>, tensor<?xi64> -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
