@@ -68,11 +68,13 @@ static void addTensorStage(OpPassManager &pm,
 
 /// Tensors -> identity-layout memrefs, across function boundaries so that
 /// callers see plain memrefs; then free every temporary buffer.
-void mlir::rmean::detail::addBufferizeStage(OpPassManager &pm) {
+void mlir::rmean::detail::addBufferizeStage(OpPassManager &pm,
+                                            bool stridedArguments) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
+      stridedArguments ? bufferization::LayoutMapOption::FullyDynamicLayoutMap
+                       : bufferization::LayoutMapOption::IdentityLayoutMap;
   bufferize.unknownTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
@@ -86,7 +88,13 @@ void mlir::rmean::detail::addBufferizeStage(OpPassManager &pm) {
 
 static void addBufferizeStage(OpPassManager &pm,
                               const RmeanCPUPipelineOptions &options) {
-  mlir::rmean::detail::addBufferizeStage(pm);
+  mlir::rmean::detail::addBufferizeStage(pm, options.stridedInputs);
+  // Strided arguments: dense ones get back the unit-stride code (one check
+  // at entry), others a row-major copy; the casts fold into the accesses.
+  if (options.stridedInputs) {
+    pm.addNestedPass<func::FuncOp>(createRmeanContiguousArgumentsPass());
+    pm.addPass(createCanonicalizerPass());
+  }
   // Thread chunks (scf.forall, bufferized so it has no results) become
   // OpenMP parallel loops.
   if (options.numThreads > 1) {

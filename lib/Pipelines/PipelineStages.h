@@ -12,9 +12,10 @@
 
 namespace mlir::rmean::detail {
 
-/// One-shot bufferization across function boundaries (identity layouts),
-/// ownership-based deallocation of temporaries, clones lowered to copies.
-void addBufferizeStage(OpPassManager &pm);
+/// One-shot bufferization across function boundaries (identity layouts, or
+/// fully dynamic ones with `stridedArguments`), ownership-based
+/// deallocation of temporaries, clones lowered to copies.
+void addBufferizeStage(OpPassManager &pm, bool stridedArguments = false);
 
 /// Loops, vectors, memrefs and OpenMP regions -> LLVM dialect for the host.
 void addLLVMStage(OpPassManager &pm);

@@ -44,6 +44,12 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Use the blocked f32 accumulation for f32 inputs too "
                      "(false: f32 inputs summed in f64, within one ulp)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> stridedInputs{
+      *this, "strided-inputs",
+      llvm::cl::desc("Honour the strides and offset of every memref "
+                     "descriptor a caller passes (false: arguments must be "
+                     "dense row-major, see docs/ReduceMean.md §6.2)"),
+      llvm::cl::init(false)};
 };
 
 /// Checks every option of `options` against its allowed range

@@ -398,6 +398,35 @@ def RmeanGPUDistributePass
   ];
 }
 
+def RmeanContiguousArgumentsPass
+    : Pass<"rmean-contiguous-arguments", "::mlir::func::FuncOp"> {
+  let summary = "Strided memref arguments: dense ones reread as row-major, "
+                "others copied";
+  let description = [{
+    For `--rmean-cpu-pipeline="strided-inputs=true"`, whose bufferization
+    gives function arguments fully dynamic layouts so that the caller's
+    strides and offset are honoured. Code on such arguments cannot assume
+    unit strides, so it runs scalar. This pass restores the fast code:
+    at entry, each memref argument with a non-identity layout is tested at
+    run time; if its strides are those of a dense row-major array (a size
+    of 1 matches any stride), it is reinterpreted with row-major strides
+    (its offset kept); otherwise it is copied into a row-major buffer,
+    freed at each return unless a returned value is a view of it (then the
+    caller owns it, as it owns every returned buffer). Uses of the argument
+    take the result through a `memref.cast`, which canonicalization folds
+    into loads, views and vector transfers, so they see a unit innermost
+    stride. Runs after bufferization and deallocation.
+
+    Test: `test/Transforms/contiguous-arguments.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def RmeanGPUDeviceBuffersPass
     : Pass<"rmean-gpu-device-buffers", "::mlir::ModuleOp"> {
   let summary = "Allocate the host functions' buffers in GPU memory";
