@@ -339,6 +339,9 @@ OPTION_CHOICES = {
     "cache-tile": [1, 2, 3, 5, 8, 64],
     "block-trips": [0, 1, 2, 3, 8],
     "narrow-f32": [0, 1],
+    # Fully dynamic layouts at function boundaries, reread as row-major by
+    # rmean-contiguous-arguments (the runner passes dense buffers).
+    "strided-inputs": [0, 1],
 }
 
 # Default `block-trips` of --rmean-cpu-pipeline.
