@@ -17,10 +17,12 @@
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -155,31 +157,97 @@ static void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
                                           "divides the range)\n");
 }
 
-/// Splits the strategy's thread chunks off `op`; `op` itself when the
-/// strategy has one thread or the split does not apply.
-static TilingInterface splitThreads(RewriterBase &rewriter, TilingInterface op,
-                                    CPUStrategyAttr s, int64_t dim) {
-  if (s.getThreads() <= 1)
-    return op;
-  // A reduced dimension is split into partial sums, never shared.
-  bool reduction = cast<linalg::LinalgOp>(*op).getIteratorTypesArray()[dim] ==
-                   utils::IteratorType::reduction;
-  FailureOr<TilingInterface> chunk =
-      distribute(rewriter, op, dim, s.getThreads(), reduction);
-  if (failed(chunk)) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": no thread split, one thread\n");
-    return op;
+/// Inputs smaller than this stay on one thread: starting and joining an
+/// OpenMP team costs tens of microseconds, more than reading them takes.
+/// rmean-select-cpu-strategy applies it to static shapes; inputs whose size
+/// is only known at run time test it here.
+static constexpr int64_t kMinThreadedBytes = int64_t(1) << 20;
+
+/// `i1`: whether the input of `op` (dynamic sizes) holds at least
+/// kMinThreadedBytes.
+static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op) {
+  Location loc = op.getLoc();
+  Value input = op.getDpsInputs()[0];
+  auto type = cast<RankedTensorType>(input.getType());
+  Type element = type.getElementType();
+  int64_t parts = 1;
+  if (auto complexTy = dyn_cast<ComplexType>(element)) {
+    element = complexTy.getElementType();
+    parts = 2;
   }
-  return *chunk;
+  int64_t elementBytes =
+      parts * (element.isIntOrFloat()
+                   ? std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8)
+                   : 1);
+  // Saturated at the threshold: a product of huge sizes cannot wrap.
+  Value threshold =
+      arith::ConstantIndexOp::create(rewriter, loc, kMinThreadedBytes);
+  Value bytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
+  for (int64_t d = 0, e = type.getRank(); d < e; ++d) {
+    Value size = tensor::DimOp::create(rewriter, loc, input, d);
+    Value capped = arith::MinUIOp::create(rewriter, loc, size, threshold);
+    bytes = arith::MinUIOp::create(
+        rewriter, loc, arith::MulIOp::create(rewriter, loc, bytes, capped),
+        threshold);
+  }
+  return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, bytes,
+                               threshold);
+}
+
+/// Splits the strategy's thread chunks off `op` and returns the ops the
+/// rest of the strategy tiles: the chunk; `op` itself when the strategy has
+/// one thread or the split does not apply. An input whose size is only
+/// known at run time gets both: `op` becomes an scf.if on the input's size
+/// whose large branch holds the chunked copy and whose small branch a copy
+/// that stays on one thread (each then tiled and vectorised).
+static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
+                                                 TilingInterface op,
+                                                 CPUStrategyAttr s,
+                                                 int64_t dim) {
+  if (s.getThreads() <= 1)
+    return {op};
+  auto linalgOp = cast<linalg::LinalgOp>(*op);
+  // A reduced dimension is split into partial sums, never shared.
+  bool reduction =
+      linalgOp.getIteratorTypesArray()[dim] == utils::IteratorType::reduction;
+  auto inputType =
+      linalgOp.getNumDpsInputs() == 1
+          ? dyn_cast<RankedTensorType>(linalgOp.getDpsInputs()[0].getType())
+          : RankedTensorType();
+  auto split = [&](TilingInterface target) -> TilingInterface {
+    FailureOr<TilingInterface> chunk =
+        distribute(rewriter, target, dim, s.getThreads(), reduction);
+    if (succeeded(chunk))
+      return *chunk;
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": no thread split, one thread\n");
+    return target;
+  };
+  if (!inputType || inputType.hasStaticShape())
+    return {split(op)};
+
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value large = buildIsLargeInput(rewriter, linalgOp);
+  auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), large,
+                                /*withElseRegion=*/true);
+  auto copyInto = [&](Block *block) {
+    rewriter.setInsertionPointToStart(block);
+    Operation *copy = rewriter.clone(*op);
+    scf::YieldOp::create(rewriter, loc, copy->getResults());
+    return cast<TilingInterface>(copy);
+  };
+  TilingInterface threaded = copyInto(ifOp.thenBlock());
+  TilingInterface single = copyInto(ifOp.elseBlock());
+  rewriter.replaceOp(op, ifOp.getResults());
+  return {split(threaded), single};
 }
 
 /// [P..., R]: `rows_per_step` rows at a time, each row cut into
 /// `vector_size`-wide partial sums.
-static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s) {
-  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
-  // Rows split across threads; a reduce-all splits the reduction.
-  TilingInterface current = splitThreads(rewriter, op, s, /*dim=*/0);
+static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
+                                            TilingInterface current,
+                                            CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*current).getNumLoops();
   if (n > 1) {
     // Grouped rows: independent accumulator chains (more adds in flight)
     // and one set-up/merge per group. The row loop is peeled so that full
@@ -208,14 +276,22 @@ static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
   return success();
 }
 
+static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
+                                CPUStrategyAttr s) {
+  // Rows split across threads; a reduce-all splits the reduction.
+  for (TilingInterface part : splitThreads(rewriter, op, s, /*dim=*/0))
+    if (failed(applyInnerAfterThreads(rewriter, part, s)))
+      return failure();
+  return success();
+}
+
 /// [P..., R, P]: `cache_tile`-wide chunks of the last dimension, the
 /// reduced rows streamed through them `rows_per_step` rows and
 /// `vector_size` lanes at a time.
-static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s) {
-  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
-  // The leading kept dimension if there is one, else the contiguous one.
-  TilingInterface current = splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1);
+static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
+                                            TilingInterface current,
+                                            CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*current).getNumLoops();
   SmallVector<int64_t> chunk(n, 1);
   chunk[n - 2] = 0;
   chunk[n - 1] = s.getCacheTile();
@@ -236,6 +312,16 @@ static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
   peel(rewriter, inner->loops.back());
   peel(rewriter, inner->loops.front());
   setMarker<RmeanDialect::VectorizeAttrHelper>(inner->tiledOps.front());
+  return success();
+}
+
+static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
+                                CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
+  // The leading kept dimension if there is one, else the contiguous one.
+  for (TilingInterface part : splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1))
+    if (failed(applyOuterAfterThreads(rewriter, part, s)))
+      return failure();
   return success();
 }
 

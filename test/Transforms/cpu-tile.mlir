@@ -124,6 +124,42 @@ func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> 
 
 // -----
 
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+
+// An input whose size is only known at run time: the threads are taken
+// only when it holds at least 1 MiB (the byte count saturates there, so it
+// cannot wrap); below, a single-threaded copy of the same strategy runs.
+// CHECK-LABEL: func.func @threads_dynamic
+//  CHECK-SAME:     (%[[X:.+]]: tensor<?xf32>
+//   CHECK-DAG:   %[[MIB:.+]] = arith.constant 1048576 : index
+//   CHECK-DAG:   %[[FOUR:.+]] = arith.constant 4 : index
+//       CHECK:   %[[N:.+]] = tensor.dim %[[X]]
+//       CHECK:   %[[CAP:.+]] = arith.minui %[[N]], %[[MIB]]
+//       CHECK:   %[[PROD:.+]] = arith.muli %[[CAP]], %[[FOUR]]
+//       CHECK:   %[[BYTES:.+]] = arith.minui %[[PROD]], %[[MIB]]
+//       CHECK:   %[[LARGE:.+]] = arith.cmpi uge, %[[BYTES]], %[[MIB]]
+//       CHECK:   scf.if %[[LARGE]] -> (tensor<f64>) {
+//       CHECK:     scf.forall (%{{.+}}) in (2)
+//       CHECK:   } else {
+//   CHECK-NOT:     scf.forall
+//       CHECK:     scf.for
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:   }
+func.func @threads_dynamic(%x: tensor<?xf32>, %init: tensor<f64>) -> tensor<f64> {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, threads = 2>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0 : tensor<f64>
+}
+
+// -----
+
 !rows = tensor<64x100xf32>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>

@@ -110,7 +110,9 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     Applies the `#rmean.cpu_strategy` of each reduction marked
     `rmean.reduction` with upstream machinery: `scf::tileUsingSCF` for the
     thread split (`scf.forall`; a reduce-all splits its reduction into
-    per-chunk partial sums merged in a fixed order), the cache tiles, row
+    per-chunk partial sums merged in a fixed order; an input of dynamic
+    size gets an `scf.if` that takes the threads only from 1 MiB, with a
+    single-threaded copy of the strategy below), the cache tiles, row
     steps and vector-wide tiles (partial-reduction tiling for "inner", its
     accumulators starting at -0.0), and loop peeling so that full tiles are
     static. The finalising division (`rmean.finalize`) of such a reduction
