@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANCONTIGUOUSARGUMENTSPASS
@@ -34,9 +35,11 @@ static MemRefType getRowMajorType(MemRefType type) {
   for (int64_t d = type.getRank() - 1; d >= 0; --d) {
     strides[d] = running;
     int64_t size = type.getDimSize(d);
-    running = ShapedType::isDynamic(running) || ShapedType::isDynamic(size)
-                  ? ShapedType::kDynamic
-                  : running * size;
+    std::optional<int64_t> product =
+        ShapedType::isDynamic(running) || ShapedType::isDynamic(size)
+            ? std::nullopt
+            : llvm::checkedMul(running, size);
+    running = product.value_or(ShapedType::kDynamic);
   }
   auto layout =
       StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
@@ -157,7 +160,10 @@ struct RmeanContiguousArgumentsPass
     OpBuilder b(&getContext());
     for (BlockArgument arg : func.getArguments()) {
       auto type = dyn_cast<MemRefType>(arg.getType());
-      if (!type || type.getLayout().isIdentity() || arg.use_empty())
+      // Layouts that are not strided (arbitrary affine maps) have no
+      // strided metadata; bufferization never gives arguments one.
+      if (!type || type.getLayout().isIdentity() || !type.isStrided() ||
+          arg.use_empty())
         continue;
       makeContiguous(func, arg, b);
     }

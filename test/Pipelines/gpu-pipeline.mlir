@@ -190,3 +190,15 @@ func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32>
   %0 = rmean.reduce_mean %x, %a : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// Axes computed in the function would live in device memory, where the
+// host cannot decode them: a diagnostic.
+func.func @computed_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
+  %one = arith.constant dense<1> : tensor<1xi64>
+  %b = arith.subi %a, %one : tensor<1xi64>
+  // expected-error@+1 {{'rmean.reduce_mean' op has runtime axes that are not an argument of the function, which this pipeline does not lower (its host code reads only arguments); pass the axes as a function argument, an attribute or a constant}}
+  %0 = rmean.reduce_mean %x, %b : tensor<4x8xf32>, tensor<1xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -24,8 +24,9 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
       `rmean.reduce_mean` moves onto the reduction;
     - axes known only at run time: the axes are checked with `cf.assert`
       (range, duplicates, count) into a mask, and an `scf.index_switch` on
-      it runs, for up to 16 axis sets (runs of adjacent dimensions, then
-      every other set of ranks up to 4, then the empty set), the static
+      it runs, for up to 16 axis sets (runs of adjacent dimensions, single
+      ones first, then every other set of ranks up to 4, then the empty
+      set), the static
       lowering of that set; any other mask runs a loop that accumulates
       every element into the slot its runtime-kept indices select, then
       reshapes the result to the declared rank.
@@ -44,7 +45,9 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
     With `allow-runtime-axes=false` a reduce_mean with runtime axes is an
     error instead. With `runtime-axes-loop=false` (the GPU pipeline, which
     has kernels for the listed sets only) a mask outside the listed sets
-    fails a run-time check instead of running the general loop.
+    fails a run-time check instead of running the general loop, and the
+    axes must be an argument of the function (the host decodes them from a
+    copy of the caller's buffer; computed axes would be device memory).
 
     Test: `test/Conversion/RmeanToLinalg/rmean-to-linalg.mlir`.
   }];

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
 
@@ -546,10 +547,10 @@ static constexpr size_t kMaxRuntimeAxesCases = 16;
 
 /// The sets of reduced dimensions (sorted) that a runtime-axes mean handles
 /// with the static path's code, most common first: runs of adjacent
-/// dimensions, trailing ones (row means, pooling over the last dims,
-/// reduce-all), then leading (column means), then middle ones; then, for
-/// ranks up to 4, every other set (batch statistics over (0, 2, 3)), fewest
-/// dimensions first; then the empty set (noop_with_empty_axes). Without
+/// dimensions, single ones first, then trailing runs (pooling over the last
+/// dims, reduce-all), leading ones (column means) and middle ones; then,
+/// for ranks up to 4, every other set (batch statistics over (0, 2, 3)),
+/// fewest dimensions first; then the empty set (noop_with_empty_axes). Without
 /// keep_dims only sets of the size the result rank implies can pass the
 /// rank check. Sets whose static sizes overflow the 64-bit count are left
 /// to the general path.
@@ -570,12 +571,21 @@ getRuntimeAxesCases(RankedTensorType inputType, RankedTensorType resultType,
   auto run = [](int64_t first, int64_t last) {
     return llvm::to_vector(llvm::seq<int64_t>(first, last));
   };
-  for (int64_t first = rank - 1; first >= 0; --first)
+  // Single dimensions (the last, the first, then the middle ones), then
+  // longer trailing, leading and middle runs: for rank 6 with keep_dims the
+  // first 15 are every single axis and every trailing and leading run.
+  if (rank > 0)
+    consider({rank - 1});
+  if (rank > 1)
+    consider({0});
+  for (int64_t d = 1; d + 1 < rank; ++d)
+    consider({d});
+  for (int64_t first = rank - 2; first >= 0; --first)
     consider(run(first, rank));
-  for (int64_t last = 1; last < rank; ++last)
+  for (int64_t last = 2; last < rank; ++last)
     consider(run(0, last));
   for (int64_t first = 1; first < rank; ++first)
-    for (int64_t last = first + 1; last < rank; ++last)
+    for (int64_t last = first + 2; last < rank; ++last)
       consider(run(first, last));
   if (rank <= 4) {
     for (int64_t count = 2; count < rank; ++count) {
@@ -640,9 +650,9 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
     Value never = arith::ConstantOp::create(rb, loc, rb.getI1Type(),
                                             rb.getBoolAttr(false));
     emitCheck(rb, loc, never,
-              "runtime axes name a set of dimensions this code has no "
-              "kernel for (from rank 5 up, sets that are not one run of "
-              "adjacent dimensions)");
+              "runtime axes name a set of dimensions no kernel was "
+              "compiled for (16 sets are: every set up to rank 4; from rank "
+              "5, single dimensions, then runs of adjacent ones)");
     return tensor::EmptyOp::create(rb, loc, uniformType.getShape(),
                                    uniformType.getElementType(), resultSizes);
   };
@@ -790,6 +800,30 @@ struct ConvertRmeanToLinalgPass
                        "constant), which this pipeline does not lower; give "
                        "the axes as an attribute or a constant");
         return WalkResult::interrupt();
+      }
+      // Without the loop (device pipelines) the host decodes the axes from
+      // a copy of the caller's buffer: only a function argument has one
+      // (an axes tensor computed in the function lives in device memory),
+      // and some axis set must be compilable.
+      if (!runtimeAxesLoop && !op.getStaticReducedDims()) {
+        auto arg = dyn_cast<BlockArgument>(op.getAxesTensor());
+        auto func = op->getParentOfType<FunctionOpInterface>();
+        if (!arg || !func ||
+            arg.getOwner() != &func.getFunctionBody().front()) {
+          op.emitOpError("has runtime axes that are not an argument of the "
+                         "function, which this pipeline does not lower (its "
+                         "host code reads only arguments); pass the axes as "
+                         "a function argument, an attribute or a constant");
+          return WalkResult::interrupt();
+        }
+        if (op.getInputType() && op.getResultType() &&
+            getRuntimeAxesCases(op.getInputType(), op.getResultType(),
+                                op.getKeepDims())
+                .empty()) {
+          op.emitOpError("has runtime axes, but no axis set of its input "
+                         "reduces a number of elements a 64-bit count holds");
+          return WalkResult::interrupt();
+        }
       }
       return WalkResult::advance();
     });

@@ -201,17 +201,18 @@ func.func @runtime_axes(%x: tensor<?x?x?xf32>, %axes: tensor<1xi32>) -> tensor<?
 
 // -----
 
-// With keep_dims every axis set of a rank-3 input is a case: the 6 runs,
-// then (0, 2) (mask 5), then the empty set (noop_with_empty_axes: the input
-// itself). Each case's keep_dims result (static 1s where it reduces) is cast
-// to the switch's dynamic type.
+// With keep_dims every axis set of a rank-3 input is a case: the single
+// dimensions (2, 0, 1), the longer runs (1-2, 0-2, 0-1), then (0, 2)
+// (mask 5), then the empty set (noop_with_empty_axes: the input itself).
+// Each case's keep_dims result (static 1s where it reduces) is cast to the
+// switch's dynamic type.
 // CHECK-LABEL: func.func @runtime_axes_keep_runs
 //       CHECK:   %[[C5:.+]] = arith.constant 5 : i64
 //  CHECK-NEXT:   arith.cmpi eq, %{{.+}}, %[[C5]] : i64
 //       CHECK:   %[[C0:.+]] = arith.constant 0 : i64
 //  CHECK-NEXT:   arith.cmpi eq, %{{.+}}, %[[C0]] : i64
 //       CHECK:   scf.index_switch %{{.+}} -> tensor<?x?x?xf32>
-//       CHECK:   case 5 {
+//       CHECK:   case 2 {
 //       CHECK:     tensor.cast %{{.+}} : tensor<?x1x?xf32> to tensor<?x?x?xf32>
 //       CHECK:   case 6 {
 //       CHECK:     linalg.generic
