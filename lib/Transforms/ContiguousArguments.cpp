@@ -12,6 +12,8 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "FunctionBuffers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -26,6 +28,7 @@ namespace mlir::rmean {
 } // namespace mlir::rmean
 
 using namespace mlir;
+using namespace mlir::rmean;
 
 /// The row-major strides of `type`'s shape with a dynamic offset: static
 /// where the sizes after a dimension are, and 1 innermost.
@@ -45,21 +48,6 @@ static MemRefType getRowMajorType(MemRefType type) {
       StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
   return MemRefType::get(type.getShape(), type.getElementType(), layout,
                          type.getMemorySpace());
-}
-
-/// Whether a value returned by the function may be `v` or a view of it.
-static bool mayBeReturned(Value v) {
-  SmallVector<Value> work{v};
-  while (!work.empty()) {
-    Value cur = work.pop_back_val();
-    for (Operation *user : cur.getUsers()) {
-      if (isa<func::ReturnOp>(user))
-        return true;
-      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
-        llvm::append_range(work, user->getResults());
-    }
-  }
-  return false;
 }
 
 static void makeContiguous(func::FuncOp func, BlockArgument arg, OpBuilder &b) {
@@ -135,7 +123,7 @@ static void makeContiguous(func::FuncOp func, BlockArgument arg, OpBuilder &b) {
   for (OpOperand *use : uses)
     use->set(asArg);
 
-  if (mayBeReturned(asArg))
+  if (isReturnedByItsFunction(asArg))
     return;
   func.walk([&](func::ReturnOp ret) {
     b.setInsertionPoint(ret);

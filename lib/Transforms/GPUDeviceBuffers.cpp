@@ -9,6 +9,8 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "FunctionBuffers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -69,22 +71,6 @@ static void buildStridedCopy(OpBuilder &b, Location loc, Value src, Value dst) {
   }
   Value v = memref::LoadOp::create(b, loc, src, idx);
   memref::StoreOp::create(b, loc, v, dst, idx);
-}
-
-/// Whether `v`, or a view of it, is returned by its function (then the
-/// caller owns it).
-static bool isReturned(Value v) {
-  SmallVector<Value> work{v};
-  while (!work.empty()) {
-    Value cur = work.pop_back_val();
-    for (Operation *user : cur.getUsers()) {
-      if (isa<func::ReturnOp>(user))
-        return true;
-      if (isa<ViewLikeOpInterface>(user))
-        llvm::append_range(work, user->getResults());
-    }
-  }
-  return false;
 }
 
 /// The function argument `v` is, or views, if any.
@@ -206,7 +192,7 @@ struct RmeanGPUDeviceBuffersPass
         rewriter.replaceAllUsesWith(global.getResult(), device);
         gpu::MemcpyOp::create(rewriter, loc, Type(), ValueRange(), device,
                               global.getResult());
-        if (isReturned(device))
+        if (isReturnedByItsFunction(device))
           continue;
         auto func = global->getParentOfType<func::FuncOp>();
         if (!func)

@@ -1,0 +1,23 @@
+//===- FunctionBuffers.cpp - buffers at function boundaries ---------------===//
+
+#include "FunctionBuffers.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+
+bool mlir::rmean::isReturnedByItsFunction(Value buffer) {
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    Value cur = work.pop_back_val();
+    for (Operation *user : cur.getUsers()) {
+      if (isa<func::ReturnOp>(user))
+        return true;
+      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return false;
+}
