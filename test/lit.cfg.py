@@ -41,8 +41,13 @@ llvm_config.add_tool_substitutions(
 # execution tests run as AddressSanitizer programs instead of in
 # mlir-runner, so that generated code is checked for out-of-bounds accesses
 # and leaks (scripts/asan-runner.py).
+# The differential tester's case count: the regular suite runs 520 cases;
+# the sanitizer suite, where each case costs about ten times as much, 200
+# (the same seed, so the first 200 cases of the regular run).
+difftest_cases = 520
 if getattr(config, "rmean_sanitize", False):
     config.available_features.add("sanitize")
+    difftest_cases = 200
     config.environment["UBSAN_OPTIONS"] = "halt_on_error=1:abort_on_error=1:print_stacktrace=1"
     # allow_user_poisoning=0: LLVM headers compiled with ASan poison the
     # unused part of each BumpPtrAllocator slab inline, and the
@@ -152,3 +157,5 @@ def _cuda_device_count():
 
 if _cuda_device_count() > 0:
     config.available_features.add("cuda-device")
+
+config.substitutions.append(("%difftest_cases", str(difftest_cases)))
