@@ -67,6 +67,9 @@ std::vector<Case> allCases() {
                /*runtimeAxes=*/true),
       makeCase("M-D", "case_m_d", DType::F32, {32, 56, 56, 256}, {1, 2},
                /*runtimeAxes=*/true),
+      // A and B on tensor<?x?xf32> (sizes read from the descriptor).
+      makeCase("N-A", "case_n_a", DType::F32, {4096, 4096}, {1}),
+      makeCase("N-B", "case_n_b", DType::F32, {4096, 4096}, {0}),
   };
 }
 

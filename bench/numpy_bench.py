@@ -32,6 +32,9 @@ CASES = [
     # A and D with runtime axes (np.mean always takes them at run time).
     ("M-A", np.float32, (4096, 4096), (1,)),
     ("M-D", np.float32, (32, 56, 56, 256), (1, 2)),
+    # A and B with dynamic shapes (numpy's are always dynamic).
+    ("N-A", np.float32, (4096, 4096), (1,)),
+    ("N-B", np.float32, (4096, 4096), (0,)),
 ]
 
 
