@@ -14,7 +14,7 @@
 // clang-format off
 #define RMEAN_KERNELS(X)                                                       \
   X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
-  X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)          \
+  X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)               \
   X(case_n_a) X(case_n_b)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
