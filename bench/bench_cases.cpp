@@ -70,6 +70,9 @@ std::vector<Case> allCases() {
       // A and B on tensor<?x?xf32> (sizes read from the descriptor).
       makeCase("N-A", "case_n_a", DType::F32, {4096, 4096}, {1}),
       makeCase("N-B", "case_n_b", DType::F32, {4096, 4096}, {0}),
+      // A and B in f64 (compensated sums).
+      makeCase("J-A", "case_j_a", DType::F64, {4096, 4096}, {1}),
+      makeCase("J-B", "case_j_b", DType::F64, {4096, 4096}, {0}),
   };
 }
 
@@ -105,6 +108,10 @@ void fillInput(const Case &c, void *p, uint64_t seed) {
       break;
     case DType::BF16:
       static_cast<uint16_t *>(p)[i] = f32ToBf16(f);
+      break;
+    case DType::F64: // all 53 bits random
+      static_cast<double *>(p)[i] =
+          double((s * 0x2545F4914F6CDD1Dull) >> 11) * 0x1p-53;
       break;
     }
   }

@@ -14,7 +14,7 @@
 
 namespace rbench {
 
-enum class DType { F32, F16, BF16 };
+enum class DType { F32, F16, BF16, F64 };
 
 inline const char *dtypeName(DType t) {
   switch (t) {
@@ -24,15 +24,19 @@ inline const char *dtypeName(DType t) {
     return "f16";
   case DType::BF16:
     return "bf16";
+  case DType::F64:
+    return "f64";
   }
   return "?";
 }
-inline size_t dtypeSize(DType t) { return t == DType::F32 ? 4 : 2; }
+inline size_t dtypeSize(DType t) {
+  return t == DType::F64 ? 8 : t == DType::F32 ? 4 : 2;
+}
 
 // One docs/ReduceMean.md §7 case: a dense row-major input, reduced over `axes`
 // (sorted, adjacent), keep_dims = false.
 struct Case {
-  std::string id;     // "A" .. "H", "I-f16", "I-bf16"
+  std::string id;     // "A" .. "H", "I-f16", "I-bf16", "J-A", ...
   std::string kernel; // MLIR function name in bench/kernels/<kernel>.mlir
   DType dt = DType::F32;
   std::vector<int64_t> shape;
@@ -97,6 +101,8 @@ inline double loadAsDouble(DType t, const void *p, int64_t i) {
     return f16ToF32(static_cast<const uint16_t *>(p)[i]);
   case DType::BF16:
     return bf16ToF32(static_cast<const uint16_t *>(p)[i]);
+  case DType::F64:
+    return static_cast<const double *>(p)[i];
   }
   return 0;
 }

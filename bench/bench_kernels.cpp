@@ -15,7 +15,7 @@
 #define RMEAN_KERNELS(X)                                                       \
   X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
   X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)               \
-  X(case_n_a) X(case_n_b)
+  X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
@@ -128,7 +128,9 @@ template <typename T> static RmeanCall forRanks(size_t n, size_t m) {
 RmeanCall rmeanCall(const Case &c) {
   // Only the element size matters to a descriptor: f16 and bf16 share
   // uint16_t storage.
-  RmeanCall call = c.dt == DType::F32
+  RmeanCall call = c.dt == DType::F64
+                       ? forRanks<double>(c.shape.size(), c.outShape.size())
+                   : c.dt == DType::F32
                        ? forRanks<float>(c.shape.size(), c.outShape.size())
                        : forRanks<uint16_t>(c.shape.size(), c.outShape.size());
   if (!call) {

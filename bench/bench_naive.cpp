@@ -58,6 +58,14 @@ void runNaive(const Case &c, const void *in, void *out) {
         [y](int64_t i, double v) { y[i] = f32ToBf16(float(v)); });
     break;
   }
+  case DType::F64: {
+    auto *x = static_cast<const double *>(in);
+    auto *y = static_cast<double *>(out);
+    naiveT(
+        c, [x](int64_t i) { return x[i]; },
+        [y](int64_t i, double v) { y[i] = v; });
+    break;
+  }
   }
 }
 

@@ -3,7 +3,7 @@
 
 Same shapes, axes and data distribution (uniform [0, 1), rounded to the
 element type) as bench/bench_cases.cpp; every result is checked against a
-float64 mean with the same tolerances (f32: relative 2^-20; f16: one unit in
+float64 mean with the same tolerances (f32: relative 2^-20; f64: 2^-44; f16: one unit in
 the last place) before it is timed. Prints a small table; --tsv FILE also
 writes `id GB/s status` lines that rmean_bench --numpy FILE reads into its
 table. numpy has no bfloat16: case I-bf16 is n/a.
@@ -35,6 +35,8 @@ CASES = [
     # A and B with dynamic shapes (numpy's are always dynamic).
     ("N-A", np.float32, (4096, 4096), (1,)),
     ("N-B", np.float32, (4096, 4096), (0,)),
+    ("J-A", np.float64, (4096, 4096), (1,)),
+    ("J-B", np.float64, (4096, 4096), (0,)),
 ]
 
 
@@ -42,6 +44,8 @@ def tolerance(dtype, ref):
     ref = np.abs(ref)
     if dtype == np.float32:
         return np.ldexp(ref, -20)
+    if dtype == np.float64:
+        return np.ldexp(ref, -44)
     # f16: one ulp of the reference (normal range; subnormal floor)
     _, e = np.frexp(ref)
     return np.ldexp(1.0, np.maximum(e - 1, -14) - 10)
@@ -80,15 +84,23 @@ def main():
     for cid, dtype, shape, axes in CASES:
         if only and cid not in only:
             continue
-        mb = math.prod(shape) * (2 if dtype != np.float32 else 4) / 2**20
+        size = 2 if dtype not in (np.float32, np.float64) else np.dtype(dtype).itemsize
+        mb = math.prod(shape) * size / 2**20
         if dtype is None:
             rows.append((cid, shape, axes, mb, "n/a", "no bfloat16 dtype in numpy"))
             lines.append(f"{cid}\t0\tn/a")
             continue
-        x = rng.random(shape, dtype=np.float32)
-        if dtype != np.float32:
-            x = x.astype(dtype)
-        ref = x.mean(axis=axes, dtype=np.float64)
+        if dtype == np.float64:
+            x = rng.random(shape, dtype=np.float64)
+            # A compensated f64 reference: the mean of exact f32 halves.
+            hi = x.astype(np.float32).astype(np.float64)
+            ref = (hi.mean(axis=axes, dtype=np.float64) +
+                   (x - hi).mean(axis=axes, dtype=np.float64))
+        else:
+            x = rng.random(shape, dtype=np.float32)
+            if dtype != np.float32:
+                x = x.astype(dtype)
+            ref = x.mean(axis=axes, dtype=np.float64)
         got = np.mean(x, axis=axes)
         assert got.dtype == dtype
         err = np.abs(got.astype(np.float64) - ref) / tolerance(dtype, ref)

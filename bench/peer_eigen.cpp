@@ -49,6 +49,9 @@ bool eigenMean(const Case &c, const void *in, void *out) {
   case DType::BF16:
     return c.shape.size() == 2 && c.axes.size() == 1 &&
            (meanNK<Eigen::bfloat16, 2, 1>(c, in, out), true);
+  case DType::F64:
+    return c.shape.size() == 2 && c.axes.size() == 1 &&
+           (meanNK<double, 2, 1>(c, in, out), true);
   }
   return false;
 }

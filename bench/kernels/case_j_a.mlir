@@ -1,0 +1,6 @@
+// docs/ReduceMean.md §7 case J-A: case A (4096x4096, row means) in f64 (a
+// compensated sum). Compiled like every benchmark kernel (see case_a.mlir).
+func.func @case_j_a(%x: tensor<4096x4096xf64>) -> tensor<4096xf64> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4096x4096xf64> -> tensor<4096xf64>
+  return %0 : tensor<4096xf64>
+}
