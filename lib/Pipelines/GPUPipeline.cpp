@@ -72,9 +72,9 @@ static bool isCUDAToolkit(StringRef prefix) {
          llvm::sys::fs::is_regular_file(libdevice);
 }
 
-/// The toolkit gpu-module-to-binary runs ptxas from: the option, else the
-/// usual prefix when it has ptxas (upstream looks in $PATH, CUDA_ROOT and
-/// CUDA_HOME only when this is empty).
+/// The toolkit gpu-module-to-binary runs ptxas from and links libdevice
+/// from: the option, else the usual prefix when it has both (upstream looks
+/// in $PATH, CUDA_ROOT and CUDA_HOME only when this is empty).
 static std::string toolkitPath(const RmeanGPUPipelineOptions &options) {
   if (!options.toolkit.empty())
     return options.toolkit;

@@ -3,7 +3,6 @@
 #include "FunctionBuffers.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -15,7 +14,8 @@ bool mlir::rmean::isReturnedByItsFunction(Value buffer) {
     for (Operation *user : cur.getUsers()) {
       if (isa<func::ReturnOp>(user))
         return true;
-      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
+      // Views and casts (memref.cast is view-like too).
+      if (isa<ViewLikeOpInterface>(user))
         llvm::append_range(work, user->getResults());
     }
   }

@@ -50,11 +50,11 @@ func.func @returned(%x: memref<8xf32, strided<[?], offset: ?>>) -> memref<8xf32,
 
 // Identity layouts (already row-major) and non-memref arguments are left
 // alone.
-// CHECK-LABEL: func.func @identity
+// CHECK-LABEL: func.func @negative_identity_layout
 //   CHECK-NOT:   extract_strided_metadata
 //   CHECK-NOT:   scf.if
 //       CHECK:   memref.load %arg0
-func.func @identity(%x: memref<8xf32>, %i: index) -> f32 {
+func.func @negative_identity_layout(%x: memref<8xf32>, %i: index) -> f32 {
   %v = memref.load %x[%i] : memref<8xf32>
   return %v : f32
 }
