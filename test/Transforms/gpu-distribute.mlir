@@ -67,7 +67,7 @@ func.func @warp_rows(%x: tensor<?x100xi64>) -> tensor<?xi64> {
 //       CHECK:     scf.for
 //       CHECK:       scf.for {{.*}} iter_args({{.*}}) -> (f64, f64)
 //       CHECK:         memref.load {{.*}} : memref<1000x512xf64>
-//       CHECK:         math.absf
+//       CHECK:         arith.subf
 //       CHECK:       memref.store {{.*}}, %[[P0]]
 //       CHECK:       memref.store {{.*}}, %[[P1]]
 //       CHECK:   gpu.launch

@@ -122,12 +122,19 @@ func.func @all_complex(%x: tensor<3x2xcomplex<f32>>) -> tensor<complex<f32>> {
 
 // -----
 
-// f64 carries a Neumaier compensation term as a second accumulator.
+// f64 carries a Neumaier compensation term as a second accumulator; the
+// error of each addition comes from a branch-free TwoSum.
 // CHECK-LABEL: func.func @compensated_f64
 //       CHECK:   %{{.+}}:2 = linalg.generic
-//       CHECK:     math.absf
-//       CHECK:     arith.cmpf oge
-//       CHECK:     linalg.yield %{{.+}}, %{{.+}} : f64, f64
+//       CHECK:   ^bb0(%[[X:.+]]: f64, %[[S:.+]]: f64, %[[C:.+]]: f64):
+//       CHECK:     %[[T:.+]] = arith.addf %[[S]], %[[X]] : f64
+//       CHECK:     %[[XP:.+]] = arith.subf %[[T]], %[[S]] : f64
+//       CHECK:     %[[SP:.+]] = arith.subf %[[T]], %[[XP]] : f64
+//       CHECK:     %[[SE:.+]] = arith.subf %[[S]], %[[SP]] : f64
+//       CHECK:     %[[XE:.+]] = arith.subf %[[X]], %[[XP]] : f64
+//       CHECK:     %[[E:.+]] = arith.addf %[[SE]], %[[XE]] : f64
+//       CHECK:     %[[C2:.+]] = arith.addf %[[C]], %[[E]] : f64
+//       CHECK:     linalg.yield %[[T]], %[[C2]] : f64, f64
 func.func @compensated_f64(%x: tensor<?xf64>) -> tensor<f64> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<?xf64> -> tensor<f64>
   return %0 : tensor<f64>
