@@ -118,6 +118,37 @@ void mlir::rmean::populateRmeanForwardFillPatterns(
 // Pass
 //===----------------------------------------------------------------------===//
 
+/// A tile whose reduced dimensions each have one iteration updates its
+/// accumulators elementwise: it is rewritten without those (and its other
+/// unit) dimensions, as a parallel op. linalg::vectorize then takes bodies
+/// it cannot match as a reduction combiner, such as the compensated f64
+/// step of rmean-cpu-tile's lanes, whose two accumulators are updated from
+/// each other. Ops that vectorise as they are keep their form.
+static linalg::LinalgOp asElementwiseUpdate(RewriterBase &rewriter,
+                                            linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || succeeded(linalg::vectorizeOpPrecondition(op)))
+    return op;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (auto [range, iterator] :
+       llvm::zip_equal(ranges, op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::reduction && range != 1)
+      return op;
+  linalg::ControlDropUnitDims control;
+  control.rankReductionStrategy =
+      linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+  rewriter.setInsertionPoint(op);
+  FailureOr<linalg::DropUnitDimsResult> dropped =
+      linalg::dropUnitDims(rewriter, generic, control);
+  if (failed(dropped)) {
+    LLVM_DEBUG(llvm::dbgs()
+               << DEBUG_TYPE ": unit dimensions not dropped: " << op << "\n");
+    return op;
+  }
+  rewriter.replaceOp(op, dropped->replacements);
+  return cast<linalg::LinalgOp>(dropped->resultOp.getOperation());
+}
+
 /// Reductions over leading vector dimensions only (the rows of an "outer"
 /// step): plain elementwise adds.
 static bool reducesLeadingDimsOnly(Operation *op) {
@@ -169,6 +200,8 @@ struct RmeanCPUVectorizePass
     });
     for (linalg::LinalgOp op : marked) {
       removeMarker<RmeanDialect::VectorizeAttrHelper>(op);
+      if (!op.hasDynamicShape())
+        op = asElementwiseUpdate(rewriter, op);
       if (op.hasDynamicShape()) {
         // Peeled remainders: their shapes are only known at run time and
         // masks in the hot loop cost more than the scalar remainder.

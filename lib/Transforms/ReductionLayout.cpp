@@ -13,13 +13,23 @@
 using namespace mlir;
 using namespace mlir::rmean;
 
+bool mlir::rmean::isCompensatedReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 2)
+    return false;
+  auto isF64 = [](Value v) {
+    return getElementTypeOrSelf(v.getType()).isF64();
+  };
+  return isF64(op.getDpsInputs()[0]) && llvm::all_of(op.getDpsInits(), isF64);
+}
+
 CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
-  // One accumulator of a type that vectorises: f64 or i64. Compensated f64
-  // (two outputs), complex (two or four) and i128 stay scalar.
-  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1) {
-    LLVM_DEBUG(llvm::dbgs()
-               << DEBUG_TYPE ": several accumulators or "
-                             "inputs (compensated, complex), none\n");
+  // One accumulator of a type that vectorises (f64 or i64), or the sum and
+  // compensation of an f64 input, which rmean-cpu-tile splits into lanes
+  // itself. Complex (two or four accumulators) and i128 stay scalar.
+  bool compensated = isCompensatedReduction(op);
+  if (!compensated && (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1)) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": several accumulators or "
+                                          "inputs (complex), none\n");
     return CPUStrategyKind::None;
   }
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());

@@ -17,12 +17,18 @@
 
 namespace mlir::rmean {
 
+/// Whether `op` sums an f64 input with a Neumaier compensation: one f64
+/// input, two f64 accumulators (sum, compensation), docs/ReduceMean.md §4.2.
+/// Upstream cannot vectorise or partially reduce its body (each accumulator
+/// is updated from the other), so rmean-cpu-tile gives it lanes of its own.
+bool isCompensatedReduction(linalg::LinalgOp op);
+
 /// The vector strategy kind that fits `op` (a coalesced reduction): `Inner`
 /// when its only reduced dimension is the last one, `Outer` when that
 /// dimension is followed by exactly one kept one, `None` for anything else
-/// (several reduced runs, several inputs or accumulators, accumulators
-/// other than f64/i64 such as compensated f64, complex or i128, a permuted
-/// input, an empty iteration space).
+/// (several reduced runs, several inputs or accumulators other than a
+/// compensated f64 sum, accumulators other than f64/i64 such as complex or
+/// i128, a permuted input, an empty iteration space).
 CPUStrategyKind getFittingCPUStrategyKind(linalg::LinalgOp op);
 
 /// The GPU strategy kind that fits `op` (a coalesced reduction of one

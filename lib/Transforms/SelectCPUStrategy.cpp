@@ -34,7 +34,9 @@ using namespace mlir::rmean;
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind) {
   // Inner rows are processed one at a time: grouping four rows (supported,
   // see rmean-cpu-tile) measured no faster here.
-  if (kind != CPUStrategyKind::Outer)
+  // Compensated sums take one row per step (their tile must be an
+  // elementwise update to vectorise, see rmean-cpu-tile).
+  if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
     return 1;
   int64_t width = op.getStaticLoopRanges().back();
   return ShapedType::isDynamic(width) || width >= 2048 ? 8 : 1;

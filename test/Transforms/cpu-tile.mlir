@@ -98,6 +98,155 @@ func.func @outer(%x: !cols, %init: tensor<40xf64>) -> tensor<40xf64> {
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A compensated f64 sum (sum and Neumaier compensation, updated from each
+// other) in 16 lanes: rows in chunks of 64; in each chunk the first 96 of
+// 100 elements read as 6 steps of 16 lanes, each lane a Neumaier sum from
+// -0.0 (the original body on [rows, steps, lanes], one step per tile in the
+// accumulation loop, marked for vectorisation); the lanes merged in order
+// into the row's sum (compensated) and compensation (added); the last 4
+// elements by the original body, scalar.
+// CHECK-LABEL: func.func @compensated_inner
+//  CHECK-SAME:     (%[[X:.+]]: tensor<100x100xf64>, %[[S:.+]]: tensor<100xf64>, %[[C:.+]]: tensor<100xf64>)
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//   CHECK-DAG:   %[[C64:.+]] = arith.constant 64 : index
+//       CHECK:   scf.for %{{.+}} step %[[C64]]
+//       CHECK:     %[[CHUNK:.+]] = tensor.extract_slice %[[X]]
+//       CHECK:     %[[MAIN:.+]] = tensor.extract_slice %[[CHUNK]][0, 0] [%{{.+}}, 96] [1, 1]
+//       CHECK:     %[[LANES:.+]] = tensor.expand_shape %[[MAIN]] {{\[}}[0], [1, 2]] output_shape [%{{.+}}, 6, 16]
+//       CHECK:     %[[LS:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<?x16xf64>)
+//       CHECK:     %[[LC:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<?x16xf64>)
+//       CHECK:     %[[STEPS:.+]]:2 = scf.for
+//       CHECK:       scf.for
+//       CHECK:         linalg.generic {{.+}} iterator_types = ["parallel", "reduction", "parallel"]
+//  CHECK-SAME:             ins(%{{.+}} : tensor<1x1x16xf64>) outs(%{{.+}}, %{{.+}} : tensor<1x16xf64>, tensor<1x16xf64>) attrs = {rmean.vectorize}
+//       CHECK:           math.absf
+//       CHECK:       } {rmean.accumulation_loop}
+//       CHECK:     %[[MERGED:.+]]:2 = linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]
+//  CHECK-SAME:         ins(%[[STEPS]]#0, %[[STEPS]]#1 : tensor<?x16xf64>, tensor<?x16xf64>)
+//       CHECK:     ^bb0(%[[LSUM:.+]]: f64, %[[LCOMP:.+]]: f64, %[[SUM:.+]]: f64, %[[COMP:.+]]: f64):
+//       CHECK:       %[[T:.+]] = arith.addf %[[SUM]], %[[LSUM]] : f64
+//       CHECK:       arith.subf %[[T]], %[[SUM]]
+//       CHECK:       %[[C1:.+]] = arith.addf %[[COMP]], %{{.+}} : f64
+//       CHECK:       %[[C2:.+]] = arith.addf %[[C1]], %[[LCOMP]] : f64
+//       CHECK:       linalg.yield %[[T]], %[[C2]]
+//       CHECK:     %[[TAIL:.+]] = tensor.extract_slice %[[CHUNK]][0, 96] [%{{.+}}, 4] [1, 1]
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%[[TAIL]] : tensor<?x4xf64>) outs(%[[MERGED]]#0, %[[MERGED]]#1 : tensor<?xf64>, tensor<?xf64>) {
+//   CHECK-NOT:   rmean.reduction
+//       CHECK:   return
+func.func @compensated_inner(%x: tensor<100x100xf64>, %s: tensor<100xf64>, %c: tensor<100xf64>)
+    -> (tensor<100xf64>, tensor<100xf64>) {
+  %0:2 = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<100x100xf64>) outs(%s, %c : tensor<100xf64>, tensor<100xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: f64, %sum: f64, %comp: f64):
+    %t = arith.addf %sum, %in : f64
+    %as = math.absf %sum : f64
+    %ax = math.absf %in : f64
+    %ge = arith.cmpf oge, %as, %ax : f64
+    %big = arith.select %ge, %sum, %in : f64
+    %small = arith.select %ge, %in, %sum : f64
+    %d = arith.subf %big, %t : f64
+    %e = arith.addf %d, %small : f64
+    %c2 = arith.addf %comp, %e : f64
+    linalg.yield %t, %c2 : f64, f64
+  } -> (tensor<100xf64>, tensor<100xf64>)
+  return %0#0, %0#1 : tensor<100xf64>, tensor<100xf64>
+}
+
+// -----
+
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+
+// A dynamic length: the lane steps and the tail are computed at run time
+// (the tail is empty when 16 divides the length); a reduce-all stays on one
+// thread (partial sums per thread would need a compensated merge that
+// upstream's partial-reduction tiling cannot build).
+// CHECK-LABEL: func.func @compensated_dynamic_all
+//  CHECK-SAME:     (%[[X:.+]]: tensor<?xf64>
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//   CHECK-NOT:   scf.forall
+//       CHECK:   %[[N:.+]] = tensor.dim %[[X]]
+//       CHECK:   %[[STEPS:.+]] = arith.divui %[[N]], %[[C16]]
+//       CHECK:   %[[MAIN:.+]] = arith.muli %[[STEPS]], %[[C16]]
+//       CHECK:   %[[TAIL:.+]] = arith.subi %[[N]], %[[MAIN]]
+//       CHECK:   tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [%[[STEPS]], 16]
+//       CHECK:   scf.for
+//       CHECK:     linalg.generic {{.+}} iterator_types = ["reduction", "parallel"]
+//  CHECK-SAME:         attrs = {rmean.vectorize}
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   tensor.extract_slice %[[X]][%[[MAIN]]] [%[[TAIL]]] [1]
+//       CHECK:   return
+func.func @compensated_dynamic_all(%x: tensor<?xf64>, %s: tensor<f64>, %c: tensor<f64>)
+    -> (tensor<f64>, tensor<f64>) {
+  %0:2 = linalg.generic {indexing_maps = [#all, #none, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf64>) outs(%s, %c : tensor<f64>, tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2>} {
+  ^bb0(%in: f64, %sum: f64, %comp: f64):
+    %t = arith.addf %sum, %in : f64
+    %as = math.absf %sum : f64
+    %ax = math.absf %in : f64
+    %ge = arith.cmpf oge, %as, %ax : f64
+    %big = arith.select %ge, %sum, %in : f64
+    %small = arith.select %ge, %in, %sum : f64
+    %d = arith.subf %big, %t : f64
+    %e = arith.addf %d, %small : f64
+    %c2 = arith.addf %comp, %e : f64
+    linalg.yield %t, %c2 : f64, f64
+  } -> (tensor<f64>, tensor<f64>)
+  return %0#0, %0#1 : tensor<f64>, tensor<f64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Outer: a compensated sum goes through blocks of 8 reduced rows; in each,
+// 16 lanes at a time, whose sums and compensations the innermost loop (one
+// row per step whatever rows_per_step says, marked as the accumulation
+// loop) updates elementwise: its 1 x 16 tile is marked for vectorisation.
+// The lanes' remainder (40 = 2 x 16 + 8) is peeled and stays scalar.
+// CHECK-LABEL: func.func @compensated_outer
+//   CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//       CHECK:   scf.for %{{.+}} step %[[C8]]
+//       CHECK:     scf.for %{{.+}} step %[[C16]]
+//       CHECK:       scf.for %{{.+}} step %[[C1]]
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<1x16xf64>) outs(%{{.+}}, %{{.+}} : tensor<16xf64>, tensor<16xf64>) attrs = {rmean.vectorize}
+//       CHECK:       } {rmean.accumulation_loop}
+//       CHECK:     scf.for %{{.+}} step %[[C1]]
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<1x8xf64>)
+//   CHECK-NOT:             rmean.vectorize
+func.func @compensated_outer(%x: tensor<50x40xf64>, %s: tensor<40xf64>, %c: tensor<40xf64>)
+    -> (tensor<40xf64>, tensor<40xf64>) {
+  %0:2 = linalg.generic {indexing_maps = [#id, #col, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<50x40xf64>) outs(%s, %c : tensor<40xf64>, tensor<40xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} {
+  ^bb0(%in: f64, %sum: f64, %comp: f64):
+    %t = arith.addf %sum, %in : f64
+    %as = math.absf %sum : f64
+    %ax = math.absf %in : f64
+    %ge = arith.cmpf oge, %as, %ax : f64
+    %big = arith.select %ge, %sum, %in : f64
+    %small = arith.select %ge, %in, %sum : f64
+    %d = arith.subf %big, %t : f64
+    %e = arith.addf %d, %small : f64
+    %c2 = arith.addf %comp, %e : f64
+    linalg.yield %t, %c2 : f64, f64
+  } -> (tensor<40xf64>, tensor<40xf64>)
+  return %0#0, %0#1 : tensor<40xf64>, tensor<40xf64>
+}
+
+// -----
+
 #all = affine_map<(d0) -> (d0)>
 #none = affine_map<(d0) -> ()>
 

@@ -88,6 +88,53 @@ func.func @outer(%x: tensor<64x16xf16>, %acc0: tensor<16xf64>) -> tensor<16xf64>
 
 // -----
 
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#lane = affine_map<(d0, d1, d2) -> (d0, d2)>
+
+// A compensated f64 step of 16 lanes (one reduced step per tile, two
+// accumulators updated from each other, which linalg::vectorize cannot
+// match as a combiner): its unit dimensions are dropped and it vectorises
+// as an elementwise update; both accumulators are carried in registers by
+// the accumulation loop.
+// CHECK-LABEL: func.func @compensated_lanes
+//       CHECK:   %[[R:.+]]:2 = scf.for {{.+}} iter_args(%[[S:.+]] = %{{.+}}, %[[C:.+]] = %{{.+}}) -> (vector<16xf64>, vector<16xf64>)
+//       CHECK:     %[[X:.+]] = vector.transfer_read {{.+}} : tensor<16xf64>, vector<16xf64>
+//       CHECK:     %[[T:.+]] = arith.addf %[[S]], %[[X]] : vector<16xf64>
+//       CHECK:     arith.cmpf oge, {{.+}} : vector<16xf64>
+//       CHECK:     %[[C2:.+]] = arith.addf %[[C]], %{{.+}} : vector<16xf64>
+//       CHECK:     scf.yield %[[T]], %[[C2]]
+//       CHECK:   } {rmean.accumulation_loop}
+//   CHECK-DAG:   vector.transfer_write %[[R]]#0
+//   CHECK-DAG:   vector.transfer_write %[[R]]#1
+//   CHECK-NOT:   linalg.generic
+func.func @compensated_lanes(%x: tensor<1x8x16xf64>, %s0: tensor<1x16xf64>, %c0: tensor<1x16xf64>)
+    -> (tensor<1x16xf64>, tensor<1x16xf64>) {
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 1 : index
+  %i8 = arith.constant 8 : index
+  %r:2 = scf.for %i = %i0 to %i8 step %i1 iter_args(%s = %s0, %c = %c0) -> (tensor<1x16xf64>, tensor<1x16xf64>) {
+    %step = tensor.extract_slice %x[0, %i, 0] [1, 1, 16] [1, 1, 1] : tensor<1x8x16xf64> to tensor<1x1x16xf64>
+    %t:2 = linalg.generic {indexing_maps = [#id3, #lane, #lane], iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%step : tensor<1x1x16xf64>) outs(%s, %c : tensor<1x16xf64>, tensor<1x16xf64>) attrs = {rmean.vectorize} {
+    ^bb0(%in: f64, %sum: f64, %comp: f64):
+      %t = arith.addf %sum, %in : f64
+      %as = math.absf %sum : f64
+      %ax = math.absf %in : f64
+      %ge = arith.cmpf oge, %as, %ax : f64
+      %big = arith.select %ge, %sum, %in : f64
+      %small = arith.select %ge, %in, %sum : f64
+      %d = arith.subf %big, %t : f64
+      %e = arith.addf %d, %small : f64
+      %c2 = arith.addf %comp, %e : f64
+      linalg.yield %t, %c2 : f64, f64
+    } -> (tensor<1x16xf64>, tensor<1x16xf64>)
+    scf.yield %t#0, %t#1 : tensor<1x16xf64>, tensor<1x16xf64>
+  } {rmean.accumulation_loop}
+  return %r#0, %r#1 : tensor<1x16xf64>, tensor<1x16xf64>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
 // @negative_dynamic: a marked tile whose shape is only known at run time
