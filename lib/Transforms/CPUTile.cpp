@@ -441,8 +441,8 @@ static LogicalResult splitIntoLanes(RewriterBase &rewriter,
 }
 
 /// Rows whose lanes a compensated reduction keeps at a time: its two lane
-/// buffers (rows x lanes f64 each, 16 KiB for 16 lanes) stay in the L1
-/// cache, however many rows the input has.
+/// buffers (rows x lanes f64 each, 16 KiB for 32 lanes) stay in the L1 or
+/// L2 cache, however many rows the input has.
 static constexpr int64_t kCompensatedChunkRows = 64;
 
 static LogicalResult applyCompensatedInner(RewriterBase &rewriter,
