@@ -13,6 +13,7 @@
 #include "rmean/Transforms/Passes.h"
 
 #include "OwnedOps.h"
+#include "ReductionLanes.h"
 #include "ReductionLayout.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
@@ -285,190 +286,53 @@ static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
   return success();
 }
 
-/// Gives a compensated f64 reduction [P..., R] (isCompensatedReduction)
-/// `lanes` independent Neumaier sums per row: the first R - R mod `lanes`
-/// elements are read as [P..., R / lanes, lanes], an "outer" reduction that
-/// updates its lanes elementwise one step at a time (tiled here, vectorised
-/// by rmean-cpu-vectorize, the lanes kept in registers); the lanes are then
-/// merged in lane order into the row's sum and compensation, and the last
-/// R mod `lanes` elements added by the original body. Written here because
-/// upstream's partial-reduction tiling needs a combiner of one op, which the
-/// compensated step (two accumulators updated from each other) is not.
-/// Each lane's sum and compensation are those of the scalar Neumaier loop
-/// over that lane's elements, so the accuracy of docs/ReduceMean.md §4.2
-/// holds per lane; the merge is compensated too.
-static LogicalResult splitIntoLanes(RewriterBase &rewriter,
-                                    linalg::GenericOp op, int64_t lanes) {
-  int64_t n = op.getNumLoops();
-  Location loc = op.getLoc();
-  MLIRContext *ctx = op.getContext();
-  // The lanes reuse the body, so it must not read iteration indices; the
-  // accumulators must be the rows [P...] of the input [P..., R].
-  AffineMap rowMap =
-      AffineMap::getMultiDimIdentityMap(n, ctx).dropResult(n - 1);
-  if (!op.getBody()->getOps<linalg::IndexOp>().empty() ||
-      !llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
-        return op.getMatchingIndexingMap(&init) == rowMap;
-      })) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": compensated reduction of "
-                                          "another form, not split: "
-                            << op << "\n");
-    return failure();
-  }
-  Value input = op.getDpsInputs()[0];
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t length = inputType.getShape().back();
-  // Rows shorter than the lanes have nothing to vectorise.
-  if (ShapedType::isStatic(length) && length < lanes)
-    return failure();
-
-  rewriter.setInsertionPoint(op);
-  Type f64 = rewriter.getF64Type();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, input);
-  OpFoldResult steps, mainLength, tailLength;
-  if (ShapedType::isStatic(length)) {
-    steps = rewriter.getIndexAttr(length / lanes);
-    mainLength = rewriter.getIndexAttr(length / lanes * lanes);
-    tailLength = rewriter.getIndexAttr(length % lanes);
-  } else {
-    Value size = cast<Value>(sizes.back());
-    Value width = arith::ConstantIndexOp::create(rewriter, loc, lanes);
-    Value count = arith::DivUIOp::create(rewriter, loc, size, width);
-    Value main = arith::MulIOp::create(rewriter, loc, count, width);
-    steps = count;
-    mainLength = main;
-    tailLength = arith::SubIOp::create(rewriter, loc, size, main).getResult();
-  }
-
-  // [P..., R - R mod lanes] as [P..., steps, lanes].
-  SmallVector<OpFoldResult> zeros(n, rewriter.getIndexAttr(0));
-  SmallVector<OpFoldResult> ones(n, rewriter.getIndexAttr(1));
-  SmallVector<OpFoldResult> mainSizes(sizes);
-  mainSizes.back() = mainLength;
-  Value main = tensor::ExtractSliceOp::create(rewriter, loc, input, zeros,
-                                              mainSizes, ones);
-  SmallVector<OpFoldResult> laneSizes(sizes.begin(), sizes.end() - 1);
-  laneSizes.push_back(rewriter.getIndexAttr(lanes));
-  SmallVector<OpFoldResult> expandedSizes(sizes.begin(), sizes.end() - 1);
-  expandedSizes.push_back(steps);
-  expandedSizes.push_back(rewriter.getIndexAttr(lanes));
-  auto staticShape = [](ArrayRef<OpFoldResult> mixed) {
-    return llvm::map_to_vector(mixed, [](OpFoldResult size) {
-      return getConstantIntValue(size).value_or(ShapedType::kDynamic);
-    });
-  };
-  SmallVector<ReassociationIndices> reassociation;
-  for (int64_t d = 0; d < n - 1; ++d)
-    reassociation.push_back({d});
-  reassociation.push_back({n - 1, n});
-  Value expanded = tensor::ExpandShapeOp::create(
-      rewriter, loc, RankedTensorType::get(staticShape(expandedSizes), f64),
-      main, reassociation, expandedSizes);
-
-  // Lane sums and compensations, from -0.0 (docs/ReduceMean.md §4.4).
-  Value negZero = arith::ConstantOp::create(rewriter, loc, f64,
-                                            getAdditiveIdentity(rewriter, f64));
-  auto laneInit = [&] {
-    Value empty = tensor::EmptyOp::create(rewriter, loc, laneSizes, f64);
-    return linalg::FillOp::create(rewriter, loc, negZero, empty).getResult(0);
-  };
-  Value laneSum = laneInit(), laneCompensation = laneInit();
-  SmallVector<AffineExpr> laneExprs;
-  for (int64_t d = 0; d < n - 1; ++d)
-    laneExprs.push_back(getAffineDimExpr(d, ctx));
-  laneExprs.push_back(getAffineDimExpr(n, ctx));
-  AffineMap laneMap = AffineMap::get(n + 1, 0, laneExprs, ctx);
-  SmallVector<utils::IteratorType> laneIterators(n - 1,
-                                                 utils::IteratorType::parallel);
-  laneIterators.push_back(utils::IteratorType::reduction);
-  laneIterators.push_back(utils::IteratorType::parallel);
-  auto laneOp = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{laneSum.getType(), laneCompensation.getType()},
-      ValueRange{expanded}, ValueRange{laneSum, laneCompensation},
-      ArrayRef<AffineMap>{AffineMap::getMultiDimIdentityMap(n + 1, ctx),
-                          laneMap, laneMap},
-      laneIterators);
-  rewriter.cloneRegionBefore(op.getRegion(), laneOp.getRegion(),
-                             laneOp.getRegion().end());
-
-  // Lanes merged in order into the accumulators of `op`: the lane sums
-  // through the compensated step, the lane compensations added to the
-  // compensation.
-  SmallVector<utils::IteratorType> mergeIterators(
-      n - 1, utils::IteratorType::parallel);
-  mergeIterators.push_back(utils::IteratorType::reduction);
-  AffineMap lane = AffineMap::getMultiDimIdentityMap(n, ctx);
-  auto merge = linalg::GenericOp::create(
-      rewriter, loc, op->getResultTypes(), laneOp.getResults(),
-      op.getDpsInits(), ArrayRef<AffineMap>{lane, lane, rowMap, rowMap},
-      mergeIterators, [&](OpBuilder &b, Location l, ValueRange args) {
-        FailureOr<MeanNumerics> numerics = MeanNumerics::get(f64);
-        SmallVector<Value> acc =
-            numerics->buildAccumulate(b, l, args[0], {args[2], args[3]});
-        Value compensation = arith::AddFOp::create(b, l, acc[1], args[1]);
-        linalg::YieldOp::create(b, l, ValueRange{acc[0], compensation});
-      });
-
-  // The last R mod lanes elements, by the original (scalar) body.
-  SmallVector<Value> results = merge.getResults();
-  if (!isConstantIntValue(tailLength, 0)) {
-    SmallVector<OpFoldResult> tailOffsets(zeros), tailSizes(sizes);
-    tailOffsets.back() = mainLength;
-    tailSizes.back() = tailLength;
-    Value tail = tensor::ExtractSliceOp::create(rewriter, loc, input,
-                                                tailOffsets, tailSizes, ones);
-    auto rest = cast<linalg::GenericOp>(rewriter.clone(*op));
-    rewriter.modifyOpInPlace(rest, [&] {
-      rest.getDpsInputOperand(0)->set(tail);
-      for (auto [init, partial] : llvm::zip(rest.getDpsInitsMutable(), results))
-        init.set(partial);
-    });
-    results = rest.getResults();
-  }
-  rewriter.replaceOp(op, results);
-
-  // One step of lanes per tile, the steps innermost: the lanes' slice of
-  // the accumulators is the same in every step, so it stays in registers.
-  SmallVector<int64_t> tileSizes(n + 1, 1);
-  tileSizes.back() = 0;
-  FailureOr<scf::SCFTilingResult> r =
-      tile(rewriter, cast<TilingInterface>(laneOp.getOperation()), tileSizes);
-  if (failed(r))
-    return success(); // correct, scalar
-  setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
-  setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
-  return success();
-}
-
-/// Rows whose lanes a compensated reduction keeps at a time: its two lane
-/// buffers (rows x lanes f64 each, 16 KiB for 32 lanes) stay in the L1 or
+/// Rows whose lanes applyLanesInner keeps at a time: the two lane buffers
+/// (rows x lanes 64-bit values each, 16 KiB for 32 lanes) stay in the L1 or
 /// L2 cache, however many rows the input has.
-static constexpr int64_t kCompensatedChunkRows = 64;
+static constexpr int64_t kLaneChunkRows = 64;
 
-static LogicalResult applyCompensatedInner(RewriterBase &rewriter,
-                                           TilingInterface op,
-                                           CPUStrategyAttr s) {
-  // Rows split across threads. A reduce-all stays on one thread: its
-  // chunks' partial sums would need upstream's partial-reduction merge,
-  // which cannot express the compensated step either.
+/// Row reductions whose accumulators upstream cannot vectorise or split
+/// (compensated f64, exact 64-bit integers): `vector_size` lanes of
+/// accumulators that vectorise per row (splitRowsIntoLanes), one step of
+/// lanes per tile with the steps innermost, so that the lanes stay in
+/// registers. Rows go in chunks of kLaneChunkRows.
+static LogicalResult applyLanesInner(RewriterBase &rewriter, TilingInterface op,
+                                     CPUStrategyAttr s,
+                                     const LaneScheme &scheme,
+                                     bool splitReducedDim) {
+  // Rows split across threads. A compensated reduce-all stays on one
+  // thread: its chunks' partial sums would need upstream's
+  // partial-reduction merge, which cannot express the compensated step.
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   SmallVector<TilingInterface> parts = {op};
-  if (n > 1)
+  if (n > 1 || splitReducedDim)
     parts = splitThreads(rewriter, op, s, /*dim=*/0);
   for (TilingInterface part : parts) {
     if (n > 1) {
       SmallVector<int64_t> chunk(n, 1);
-      chunk.front() = kCompensatedChunkRows;
+      chunk.front() = kLaneChunkRows;
       chunk.back() = 0;
       FailureOr<scf::SCFTilingResult> r = tile(rewriter, part, chunk);
       if (succeeded(r))
         part = cast<TilingInterface>(r->tiledOps.front());
     }
     auto generic = dyn_cast<linalg::GenericOp>(part.getOperation());
-    if (!generic ||
-        failed(splitIntoLanes(rewriter, generic, s.getVectorSize())))
-      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": compensated rows stay "
-                                            "scalar\n");
+    FailureOr<linalg::GenericOp> laneOp =
+        generic
+            ? splitRowsIntoLanes(rewriter, generic, s.getVectorSize(), scheme)
+            : FailureOr<linalg::GenericOp>(failure());
+    if (failed(laneOp)) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": rows stay scalar\n");
+      continue;
+    }
+    SmallVector<int64_t> tileSizes(n + 1, 1);
+    tileSizes.back() = 0;
+    FailureOr<scf::SCFTilingResult> r = tile(
+        rewriter, cast<TilingInterface>(laneOp->getOperation()), tileSizes);
+    if (failed(r))
+      continue; // correct, scalar
+    setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
+    setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
   }
   return success();
 }
@@ -550,10 +414,27 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
 static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s) {
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
+  bool isUnsigned = false;
+  bool wide = isWideIntegerSum(cast<linalg::LinalgOp>(*op), &isUnsigned);
   // The leading kept dimension if there is one, else the contiguous one.
-  for (TilingInterface part : splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1))
+  for (TilingInterface part :
+       splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1)) {
+    // Exact 64-bit sums: i64 halves per column, which vectorise as the
+    // other types do (an i128 accumulator has no useful vector form).
+    if (wide) {
+      auto generic = dyn_cast<linalg::GenericOp>(part.getOperation());
+      FailureOr<linalg::GenericOp> halves =
+          generic ? splitColumnAccumulators(
+                        rewriter, generic,
+                        getWideIntegerLaneScheme(op->getContext(), isUnsigned))
+                  : FailureOr<linalg::GenericOp>(failure());
+      if (failed(halves))
+        continue; // correct, scalar
+      part = cast<TilingInterface>(halves->getOperation());
+    }
     if (failed(applyOuterAfterThreads(rewriter, part, s)))
       return failure();
+  }
   return success();
 }
 
@@ -684,11 +565,22 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       if (failed(applyFinalize(rewriter, op, s)))
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": division not tiled\n");
     for (auto [op, s] : reductions) {
-      bool compensated = isCompensatedReduction(cast<linalg::LinalgOp>(*op));
-      LogicalResult applied =
-          s.getKind() == CPUStrategyKind::Outer ? applyOuter(rewriter, op, s)
-          : compensated ? applyCompensatedInner(rewriter, op, s)
-                        : applyInner(rewriter, op, s);
+      auto linalgOp = cast<linalg::LinalgOp>(*op);
+      bool isUnsigned = false;
+      LogicalResult applied = success();
+      if (s.getKind() == CPUStrategyKind::Outer)
+        applied = applyOuter(rewriter, op, s);
+      else if (isCompensatedReduction(linalgOp))
+        applied = applyLanesInner(rewriter, op, s,
+                                  getCompensatedLaneScheme(&getContext()),
+                                  /*splitReducedDim=*/false);
+      else if (isWideIntegerSum(linalgOp, &isUnsigned))
+        applied =
+            applyLanesInner(rewriter, op, s,
+                            getWideIntegerLaneScheme(&getContext(), isUnsigned),
+                            /*splitReducedDim=*/true);
+      else
+        applied = applyInner(rewriter, op, s);
       if (failed(applied))
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << s
                                 << " could not be applied; the reduction "

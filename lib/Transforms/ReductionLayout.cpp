@@ -6,6 +6,7 @@
 
 #include "ReductionLayout.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "rmean-cpu-strategy"
@@ -22,10 +23,41 @@ bool mlir::rmean::isCompensatedReduction(linalg::LinalgOp op) {
   return isF64(op.getDpsInputs()[0]) && llvm::all_of(op.getDpsInits(), isF64);
 }
 
+bool mlir::rmean::isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      !getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isInteger(64) ||
+      !getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger(128))
+    return false;
+  Block *body = op.getBlock();
+  Value element = body->getArgument(0), acc = body->getArgument(1);
+  auto add =
+      body->getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
+  if (!add || (add.getLhs() != acc && add.getRhs() != acc))
+    return false;
+  Value term = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  bool isZext = false;
+  if (auto ext = term.getDefiningOp<arith::ExtSIOp>())
+    term = ext.getIn();
+  else if (auto ext = term.getDefiningOp<arith::ExtUIOp>())
+    term = ext.getIn(), isZext = true;
+  else
+    return false;
+  // Unsigned elements reach arith through a cast to signless i64.
+  if (auto cast = term.getDefiningOp<UnrealizedConversionCastOp>();
+      cast && cast->getNumOperands() == 1)
+    term = cast->getOperand(0);
+  if (term != element)
+    return false;
+  if (isUnsigned)
+    *isUnsigned = isZext;
+  return true;
+}
+
 CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
   // One accumulator of a type that vectorises (f64 or i64), or the sum and
-  // compensation of an f64 input, which rmean-cpu-tile splits into lanes
-  // itself. Complex (two or four accumulators) and i128 stay scalar.
+  // compensation of an f64 input or the i128 sum of an i64 one, which
+  // rmean-cpu-tile gives accumulators of their own. Complex (two or four
+  // accumulators) stays scalar.
   bool compensated = isCompensatedReduction(op);
   if (!compensated && (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1)) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": several accumulators or "
@@ -33,7 +65,7 @@ CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
     return CPUStrategyKind::None;
   }
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!acc.isF64() && !acc.isInteger(64)) {
+  if (!acc.isF64() && !acc.isInteger(64) && !isWideIntegerSum(op)) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": accumulator " << acc
                             << " does not vectorise, none\n");
     return CPUStrategyKind::None;

@@ -23,12 +23,18 @@ namespace mlir::rmean {
 /// is updated from the other), so rmean-cpu-tile gives it lanes of its own.
 bool isCompensatedReduction(linalg::LinalgOp op);
 
+/// Whether `op` sums an i64 input exactly: one i128 accumulator updated as
+/// `acc + extsi(x)` or `acc + extui(x)` (docs/ReduceMean.md §4.2). Upstream
+/// vectorises i128 poorly, so rmean-cpu-tile sums i64 halves instead.
+/// `isUnsigned` (if given) is set when the extension is unsigned.
+bool isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned = nullptr);
+
 /// The vector strategy kind that fits `op` (a coalesced reduction): `Inner`
 /// when its only reduced dimension is the last one, `Outer` when that
 /// dimension is followed by exactly one kept one, `None` for anything else
 /// (several reduced runs, several inputs or accumulators other than a
-/// compensated f64 sum, accumulators other than f64/i64 such as complex or
-/// i128, a permuted input, an empty iteration space).
+/// compensated f64 sum, accumulators other than f64/i64 and the exact i128
+/// sum such as complex, a permuted input, an empty iteration space).
 CPUStrategyKind getFittingCPUStrategyKind(linalg::LinalgOp op);
 
 /// The GPU strategy kind that fits `op` (a coalesced reduction of one

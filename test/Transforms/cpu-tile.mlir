@@ -247,6 +247,72 @@ func.func @compensated_outer(%x: tensor<50x40xf64>, %s: tensor<40xf64>, %c: tens
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// An exact i64 row sum (i128 accumulator) in 16 lanes of i64 halves: the
+// low 32 bits (andi) and the high 32 bits (shrsi: signed elements) of each
+// element summed per lane for 6 steps of 16 (at most 2^31 - 1 steps, which
+// cannot overflow), merged into the i128 accumulator as acc + (high << 32)
+// + low, the last 4 elements added by the original body.
+// CHECK-LABEL: func.func @wide_integer_rows
+//       CHECK:   tensor.expand_shape %{{.+}} {{\[}}[0], [1, 2]] output_shape [%{{.+}}, 6, 16]
+//       CHECK:   scf.for
+//       CHECK:     linalg.generic {{.+}} iterator_types = ["parallel", "reduction", "parallel"]
+//  CHECK-SAME:         ins(%{{.+}} : tensor<1x1x16xi64>) outs(%{{.+}}, %{{.+}} : tensor<1x16xi64>, tensor<1x16xi64>) attrs = {rmean.vectorize}
+//       CHECK:       arith.andi
+//       CHECK:       arith.shrsi
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]
+//       CHECK:     arith.extui %{{.+}} : i64 to i128
+//       CHECK:     arith.extsi %{{.+}} : i64 to i128
+//       CHECK:     arith.shli
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<?x4xi64>) outs(%{{.+}} : tensor<?xi128>) {
+func.func @wide_integer_rows(%x: tensor<100x100xi64>, %acc: tensor<100xi128>) -> tensor<100xi128> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<100x100xi64>) outs(%acc : tensor<100xi128>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: i64, %a: i128):
+    %e = arith.extsi %in : i64 to i128
+    %s = arith.addi %a, %e : i128
+    linalg.yield %s : i128
+  } -> tensor<100xi128>
+  return %0 : tensor<100xi128>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Exact ui64 columns: i64 halves per column (shrui: unsigned elements) for
+// the outer strategy as other types get it, merged elementwise into the
+// i128 accumulators (both halves zero-extended).
+// CHECK-LABEL: func.func @wide_integer_columns
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<4x16xi64>) outs(%{{.+}}, %{{.+}} : tensor<16xi64>, tensor<16xi64>) attrs = {rmean.vectorize}
+//       CHECK:         arith.shrui
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:   linalg.generic {{.+}} iterator_types = ["parallel"]
+//       CHECK:     arith.extui %{{.+}} : i64 to i128
+//       CHECK:     arith.extui %{{.+}} : i64 to i128
+func.func @wide_integer_columns(%x: tensor<64x40xi64>, %acc: tensor<40xi128>) -> tensor<40xi128> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<64x40xi64>) outs(%acc : tensor<40xi128>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} {
+  ^bb0(%in: i64, %a: i128):
+    %e = arith.extui %in : i64 to i128
+    %s = arith.addi %a, %e : i128
+    linalg.yield %s : i128
+  } -> tensor<40xi128>
+  return %0 : tensor<40xi128>
+}
+
+// -----
+
 #all = affine_map<(d0) -> (d0)>
 #none = affine_map<(d0) -> ()>
 
