@@ -73,6 +73,18 @@ std::vector<Case> allCases() {
       // A and B in f64 (compensated sums).
       makeCase("J-A", "case_j_a", DType::F64, {4096, 4096}, {1}),
       makeCase("J-B", "case_j_b", DType::F64, {4096, 4096}, {0}),
+      // Shapes of real models: ResNet's global average pooling (NCHW rows
+      // of 49; NHWC 49 rows of 2048), a transformer's sequence mean and
+      // LayerNorm's row mean.
+      makeCase("O-NCHW", "case_o_nchw", DType::F32, {64, 2048, 7, 7}, {2, 3}),
+      makeCase("O-NCHW-bf16", "case_o_nchw_bf16", DType::BF16, {64, 2048, 7, 7},
+               {2, 3}),
+      makeCase("O-NHWC", "case_o_nhwc", DType::F32, {64, 7, 7, 2048}, {1, 2}),
+      makeCase("O-NHWC-bf16", "case_o_nhwc_bf16", DType::BF16, {64, 7, 7, 2048},
+               {1, 2}),
+      makeCase("O-SEQ-bf16", "case_o_seq_bf16", DType::BF16, {32, 512, 768},
+               {1}),
+      makeCase("O-LN", "case_o_ln", DType::F32, {8192, 768}, {1}),
   };
 }
 

@@ -15,7 +15,9 @@
 #define RMEAN_KERNELS(X)                                                       \
   X(case_a) X(case_b) X(case_c) X(case_d) X(case_e) X(case_f) X(case_g)        \
   X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)               \
-  X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b)
+  X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b) X(case_o_nchw)               \
+  X(case_o_nchw_bf16) X(case_o_nhwc) X(case_o_nhwc_bf16) X(case_o_seq_bf16)    \
+  X(case_o_ln)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
