@@ -62,6 +62,36 @@ struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
+/// A vector read of a tensor that castInputsToSignless cast to its
+/// signless element type reads the original tensor and casts the vector:
+/// the tensor cast then has no users, and the vector cast disappears when
+/// both types become LLVM's iN (as the scalar casts of the conversion do).
+struct ReadThroughSignlessCast : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto cast = read.getBase().getDefiningOp<UnrealizedConversionCastOp>();
+    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+        read.getMask())
+      return rewriter.notifyMatchFailure(read, "not a read of a cast tensor");
+    auto source = dyn_cast<RankedTensorType>(cast->getOperand(0).getType());
+    if (!source)
+      return rewriter.notifyMatchFailure(read, "cast from a non-tensor");
+    Location loc = read.getLoc();
+    Type element = source.getElementType();
+    Value padding = UnrealizedConversionCastOp::create(rewriter, loc, element,
+                                                       read.getPadding())
+                        .getResult(0);
+    auto wideRead = vector::TransferReadOp::create(
+        rewriter, loc, read.getVectorType().clone(element), cast->getOperand(0),
+        read.getIndices(), read.getPermutationMapAttr(), padding,
+        /*mask=*/Value(), read.getInBoundsAttr());
+    rewriter.replaceOpWithNewOp<UnrealizedConversionCastOp>(
+        read, read.getVectorType(), wideRead.getResult());
+    return success();
+  }
+};
+
 /// Sums a float vector by halves (a log2(N)-deep tree of vector adds)
 /// instead of the in-order chain that a strict `vector.reduction <add>`
 /// becomes: once per row, a chain of N dependent additions costs more than
@@ -114,6 +144,46 @@ void mlir::rmean::populateRmeanForwardFillPatterns(
   patterns.add<ForwardFillToTransferRead>(patterns.getContext());
 }
 
+/// Unsigned (or signed) integer elements reach arith through a cast to the
+/// signless type in the body (`builtin.unrealized_conversion_cast %in :
+/// ui32 to i32`, as the conversion writes it), which linalg::vectorize does
+/// not take. Moves that cast to the tile's input tensor, so that the body
+/// starts from signless elements; ReadThroughSignlessCast then moves it
+/// onto the vectors read. Inputs with other uses keep their form.
+static void castInputsToSignless(RewriterBase &rewriter, linalg::GenericOp op) {
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    auto element =
+        type ? dyn_cast<IntegerType>(type.getElementType()) : IntegerType();
+    if (!element || element.isSignless())
+      continue;
+    Type signless = IntegerType::get(op.getContext(), element.getWidth());
+    BlockArgument arg = op.getMatchingBlockArgument(input);
+    SmallVector<UnrealizedConversionCastOp> casts;
+    bool onlyCasts = llvm::all_of(arg.getUsers(), [&](Operation *user) {
+      auto cast = dyn_cast<UnrealizedConversionCastOp>(user);
+      if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+          cast->getResult(0).getType() != signless)
+        return false;
+      casts.push_back(cast);
+      return true;
+    });
+    if (!onlyCasts || casts.empty())
+      continue;
+    rewriter.setInsertionPoint(op);
+    Value castInput =
+        UnrealizedConversionCastOp::create(rewriter, op.getLoc(),
+                                           type.clone(signless), input->get())
+            .getResult(0);
+    rewriter.modifyOpInPlace(op, [&] {
+      input->set(castInput);
+      arg.setType(signless);
+    });
+    for (UnrealizedConversionCastOp cast : casts)
+      rewriter.replaceOp(cast, arg);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -164,6 +234,7 @@ struct RmeanCPUVectorizePass
     // streamed row of "outer") then fold to plain vector adds, and only
     // the true horizontal merges of "inner" are left to lower.
     RewritePatternSet shapes(ctx);
+    shapes.add<ReadThroughSignlessCast>(ctx);
     vector::populateCastAwayVectorLeadingOneDimPatterns(shapes);
     vector::populateVectorTransferPermutationMapLoweringPatterns(shapes);
     populateRmeanCleanupPatterns(shapes);
@@ -200,8 +271,11 @@ struct RmeanCPUVectorizePass
     });
     for (linalg::LinalgOp op : marked) {
       removeMarker<RmeanDialect::VectorizeAttrHelper>(op);
-      if (!op.hasDynamicShape())
+      if (!op.hasDynamicShape()) {
+        if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+          castInputsToSignless(rewriter, generic);
         op = asElementwiseUpdate(rewriter, op);
+      }
       if (op.hasDynamicShape()) {
         // Peeled remainders: their shapes are only known at run time and
         // masks in the hot loop cost more than the scalar remainder.

@@ -136,6 +136,32 @@ func.func @compensated_lanes(%x: tensor<1x8x16xf64>, %s0: tensor<1x16xf64>, %c0:
 // -----
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Unsigned elements: the body's cast to the signless type moves out of the
+// body onto the vectors read (the tensor is read as vector<16xui32>, then
+// cast), so the tile vectorises; the tensor-level cast is gone.
+// CHECK-LABEL: func.func @unsigned_input
+//       CHECK:   %[[V:.+]] = vector.transfer_read %{{.+}} : tensor<1x16xui32>, vector<16xui32>
+//       CHECK:   builtin.unrealized_conversion_cast %{{.+}} : vector<1x16xui32> to vector<1x16xi32>
+//       CHECK:   arith.extui %{{.+}} : vector<16xi32> to vector<16xi64>
+//   CHECK-NOT:   tensor<1x16xi32>
+//   CHECK-NOT:   linalg.generic
+func.func @unsigned_input(%x: tensor<1x16xui32>, %acc: tensor<16xi64>) -> tensor<16xi64> {
+  %t = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<1x16xui32>) outs(%acc : tensor<16xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: ui32, %a: i64):
+    %s = builtin.unrealized_conversion_cast %in : ui32 to i32
+    %w = arith.extui %s : i32 to i64
+    %sum = arith.addi %a, %w : i64
+    linalg.yield %sum : i64
+  } -> tensor<16xi64>
+  return %t : tensor<16xi64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
 
 // @negative_dynamic: a marked tile whose shape is only known at run time
 // (a peeled remainder) stays scalar; the marker is consumed.

@@ -120,9 +120,16 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     `rmean.vectorize` for `rmean-cpu-vectorize`, and the loops that
     accumulate a reduction `rmean.accumulation_loop`. A strategy whose
     kind does not fit the reduction's layout (written by hand) gets a
-    warning and the reduction stays scalar. Upstream's clean-up patterns
-    after tiling run on the ops this pass created only; user IR around the
-    reductions is left as it is.
+    warning and the reduction stays scalar. Two accumulators upstream
+    cannot tile or vectorise get accumulators of their own first
+    (`ReductionLanes.h`): a compensated f64 sum becomes `vector_size`
+    Neumaier lanes per row (rows read as [steps, lanes], one step per tile,
+    lanes merged by the compensated step, the tail by the original body),
+    and columns go through blocks of 8 rows one row per step; an exact i64
+    sum (i128 accumulator) becomes two i64 sums of the elements' low and
+    high 32 bits per lane or column, merged into i128. Upstream's clean-up
+    patterns after tiling run on the ops this pass created only; user IR
+    around the reductions is left as it is.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["parallel", "reduction"]}
@@ -157,7 +164,11 @@ def RmeanCPUVectorizePass
   let summary = "Vectorise the tiles rmean-cpu-tile marked";
   let description = [{
     Vectorises every linalg op marked `rmean.vectorize` whose shape is
-    static (`linalg::vectorize`; peeled remainders stay scalar), then
+    static (`linalg::vectorize`; peeled remainders stay scalar): a body's
+    cast of unsigned elements to signless ones moves onto the vectors read,
+    and a tile whose reduced dimensions have one iteration but whose
+    combiner upstream cannot match (the compensated f64 step) is rewritten
+    as an elementwise update first (`linalg::dropUnitDims`). It then
     finishes the vector code it created: leading unit vector dimensions are
     dropped, its multi-reductions lowered (reductions across the rows of an
     "outer" step become vector adds, the per-row merges of "inner" become
