@@ -85,6 +85,15 @@ std::vector<Case> allCases() {
       makeCase("O-SEQ-bf16", "case_o_seq_bf16", DType::BF16, {32, 512, 768},
                {1}),
       makeCase("O-LN", "case_o_ln", DType::F32, {8192, 768}, {1}),
+      // Integers (exact means truncated toward zero): A and B in i8, i32 and
+      // i64, C in i8.
+      makeCase("K-A-i8", "case_k_a_i8", DType::I8, {4096, 4096}, {1}),
+      makeCase("K-B-i8", "case_k_b_i8", DType::I8, {4096, 4096}, {0}),
+      makeCase("K-C-i8", "case_k_c_i8", DType::I8, {32, 256, 56, 56}, {2, 3}),
+      makeCase("K-A-i32", "case_k_a_i32", DType::I32, {4096, 4096}, {1}),
+      makeCase("K-B-i32", "case_k_b_i32", DType::I32, {4096, 4096}, {0}),
+      makeCase("K-A-i64", "case_k_a_i64", DType::I64, {4096, 4096}, {1}),
+      makeCase("K-B-i64", "case_k_b_i64", DType::I64, {4096, 4096}, {0}),
   };
 }
 
@@ -124,6 +133,16 @@ void fillInput(const Case &c, void *p, uint64_t seed) {
     case DType::F64: // all 53 bits random
       static_cast<double *>(p)[i] =
           double((s * 0x2545F4914F6CDD1Dull) >> 11) * 0x1p-53;
+      break;
+    // Integers over their whole range: i64 sums leave the i64 range.
+    case DType::I8:
+      static_cast<int8_t *>(p)[i] = int8_t((s * 0x2545F4914F6CDD1Dull) >> 56);
+      break;
+    case DType::I32:
+      static_cast<int32_t *>(p)[i] = int32_t((s * 0x2545F4914F6CDD1Dull) >> 32);
+      break;
+    case DType::I64:
+      static_cast<int64_t *>(p)[i] = int64_t(s * 0x2545F4914F6CDD1Dull);
       break;
     }
   }

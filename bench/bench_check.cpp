@@ -8,8 +8,29 @@
 
 namespace rbench {
 
-std::vector<double> reference(const Case &c, const void *in) {
-  std::vector<double> ref(c.outNumel());
+// Exact integer means, truncated toward zero (docs/ReduceMean.md §4.1): the
+// sums of these sizes fit __int128.
+static std::vector<long double> integerReference(const Case &c,
+                                                 const void *in) {
+  std::vector<long double> ref(c.outNumel());
+  std::vector<__int128> sum(c.I);
+  for (int64_t o = 0; o < c.O; ++o) {
+    std::fill(sum.begin(), sum.end(), 0);
+    for (int64_t r = 0; r < c.R; ++r) {
+      int64_t base = (o * c.R + r) * c.I;
+      for (int64_t i = 0; i < c.I; ++i)
+        sum[i] += loadAsInt(c.dt, in, base + i);
+    }
+    for (int64_t i = 0; i < c.I; ++i)
+      ref[o * c.I + i] = (long double)int64_t(sum[i] / c.R);
+  }
+  return ref;
+}
+
+std::vector<long double> reference(const Case &c, const void *in) {
+  if (isInteger(c.dt))
+    return integerReference(c, in);
+  std::vector<long double> ref(c.outNumel());
   std::vector<double> sum(c.I), comp(c.I);
   for (int64_t o = 0; o < c.O; ++o) {
     std::fill(sum.begin(), sum.end(), 0.0);
@@ -48,6 +69,12 @@ static double tolerance(DType t, double ref) {
 
 std::string Check::describe() const {
   char b[160];
+  if (exact) {
+    std::snprintf(b, sizeof b,
+                  "off by %.0f at output %lld (got %.0f, ref %.0f)", worst,
+                  (long long)at, got, ref);
+    return b;
+  }
   std::snprintf(
       b, sizeof b,
       "max error %.3g x tolerance at output %lld (got %.9g, ref %.9g)", worst,
@@ -55,21 +82,43 @@ std::string Check::describe() const {
   return b;
 }
 
-Check check(const Case &c, const void *out, const std::vector<double> &ref) {
+Check check(const Case &c, const void *out,
+            const std::vector<long double> &ref) {
   Check k;
+  k.exact = isInteger(c.dt);
+  if (k.exact) {
+    // Exact: any difference is an error (worst = the largest |difference|,
+    // maxRel relative to the reference).
+    for (int64_t i = 0; i < c.outNumel(); ++i) {
+      long double g = loadAsInt(c.dt, out, i), d = g - ref[i];
+      if (d < 0)
+        d = -d;
+      if (d != 0 && double(d) > k.worst) {
+        k.worst = double(d);
+        k.at = i;
+        k.got = double(g);
+        k.ref = double(ref[i]);
+      }
+      if (d != 0)
+        k.maxRel = std::max(k.maxRel,
+                            ref[i] == 0 ? INFINITY : double(d / fabsl(ref[i])));
+    }
+    k.ok = k.worst == 0;
+    return k;
+  }
   for (int64_t i = 0; i < c.outNumel(); ++i) {
     double g = loadAsDouble(c.dt, out, i);
-    double err = std::fabs(g - ref[i]) / tolerance(c.dt, ref[i]);
+    double r = double(ref[i]);
+    double err = std::fabs(g - r) / tolerance(c.dt, r);
     if (std::isnan(g))
       err = INFINITY;
-    k.maxRel = std::max(k.maxRel, std::isnan(g) ? INFINITY
-                                                : std::fabs(g - ref[i]) /
-                                                      std::fabs(ref[i]));
+    k.maxRel = std::max(
+        k.maxRel, std::isnan(g) ? INFINITY : std::fabs(g - r) / std::fabs(r));
     if (!(err <= k.worst)) {
       k.worst = err;
       k.at = i;
       k.got = g;
-      k.ref = ref[i];
+      k.ref = r;
     }
   }
   k.ok = k.worst <= 1.0;

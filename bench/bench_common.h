@@ -14,7 +14,11 @@
 
 namespace rbench {
 
-enum class DType { F32, F16, BF16, F64 };
+enum class DType { F32, F16, BF16, F64, I8, I32, I64 };
+
+inline bool isInteger(DType t) {
+  return t == DType::I8 || t == DType::I32 || t == DType::I64;
+}
 
 inline const char *dtypeName(DType t) {
   switch (t) {
@@ -26,11 +30,30 @@ inline const char *dtypeName(DType t) {
     return "bf16";
   case DType::F64:
     return "f64";
+  case DType::I8:
+    return "i8";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
   }
   return "?";
 }
 inline size_t dtypeSize(DType t) {
-  return t == DType::F64 ? 8 : t == DType::F32 ? 4 : 2;
+  switch (t) {
+  case DType::F64:
+  case DType::I64:
+    return 8;
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::I8:
+    return 1;
+  }
+  return 0;
 }
 
 // One docs/ReduceMean.md §7 case: a dense row-major input, reduced over `axes`
@@ -103,8 +126,26 @@ inline double loadAsDouble(DType t, const void *p, int64_t i) {
     return bf16ToF32(static_cast<const uint16_t *>(p)[i]);
   case DType::F64:
     return static_cast<const double *>(p)[i];
+  case DType::I8:
+    return static_cast<const int8_t *>(p)[i];
+  case DType::I32:
+    return static_cast<const int32_t *>(p)[i];
+  case DType::I64:
+    return double(static_cast<const int64_t *>(p)[i]);
   }
   return 0;
+}
+inline int64_t loadAsInt(DType t, const void *p, int64_t i) {
+  switch (t) {
+  case DType::I8:
+    return static_cast<const int8_t *>(p)[i];
+  case DType::I32:
+    return static_cast<const int32_t *>(p)[i];
+  case DType::I64:
+    return static_cast<const int64_t *>(p)[i];
+  default:
+    return 0;
+  }
 }
 
 // ---- peers implemented in their own translation units --------------------
@@ -155,8 +196,10 @@ using RmeanCall = void (*)(KernelFn fn, const Case &c, const void *in,
 RmeanCall rmeanCall(const Case &c);
 
 // ---- bench_check.cpp: reference and tolerance ----------------------------
-// Exact-enough mean per output: Neumaier-compensated double sums.
-std::vector<double> reference(const Case &c, const void *in);
+// Exact-enough mean per output: Neumaier-compensated double sums; for
+// integers the exact mean truncated toward zero (long double holds every
+// int64 exactly).
+std::vector<long double> reference(const Case &c, const void *in);
 
 struct Check {
   bool ok = true;
@@ -164,9 +207,11 @@ struct Check {
   double maxRel = 0; // max |got - ref| / |ref|
   int64_t at = -1;
   double got = 0, ref = 0;
+  bool exact = false; // integers: worst is the largest absolute difference
   std::string describe() const;
 };
-Check check(const Case &c, const void *out, const std::vector<double> &ref);
+Check check(const Case &c, const void *out,
+            const std::vector<long double> &ref);
 
 // ---- bench_naive.cpp: the hand-written loop ------------------------------
 void runNaive(const Case &c, const void *in, void *out);

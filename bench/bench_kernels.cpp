@@ -17,7 +17,8 @@
   X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)               \
   X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b) X(case_o_nchw)               \
   X(case_o_nchw_bf16) X(case_o_nhwc) X(case_o_nhwc_bf16) X(case_o_seq_bf16)    \
-  X(case_o_ln)
+  X(case_o_ln) X(case_k_a_i8) X(case_k_b_i8) X(case_k_c_i8) X(case_k_a_i32)    \
+  X(case_k_b_i32) X(case_k_a_i64) X(case_k_b_i64)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
@@ -130,11 +131,29 @@ template <typename T> static RmeanCall forRanks(size_t n, size_t m) {
 RmeanCall rmeanCall(const Case &c) {
   // Only the element size matters to a descriptor: f16 and bf16 share
   // uint16_t storage.
-  RmeanCall call = c.dt == DType::F64
-                       ? forRanks<double>(c.shape.size(), c.outShape.size())
-                   : c.dt == DType::F32
-                       ? forRanks<float>(c.shape.size(), c.outShape.size())
-                       : forRanks<uint16_t>(c.shape.size(), c.outShape.size());
+  size_t n = c.shape.size(), m = c.outShape.size();
+  RmeanCall call = nullptr;
+  switch (c.dt) {
+  case DType::F64:
+    call = forRanks<double>(n, m);
+    break;
+  case DType::F32:
+    call = forRanks<float>(n, m);
+    break;
+  case DType::F16:
+  case DType::BF16:
+    call = forRanks<uint16_t>(n, m);
+    break;
+  case DType::I8:
+    call = forRanks<int8_t>(n, m);
+    break;
+  case DType::I32:
+    call = forRanks<int32_t>(n, m);
+    break;
+  case DType::I64:
+    call = forRanks<int64_t>(n, m);
+    break;
+  }
   if (!call) {
     std::fprintf(stderr, "case %s: no descriptor for rank %zu -> %zu\n",
                  c.id.c_str(), c.shape.size(), c.outShape.size());

@@ -45,7 +45,7 @@ static void note(const std::string &s) { gNotes.push_back(s); }
 // Check once, then time. Peers whose results miss the tolerance are timed
 // and marked; rmean's and the naive loop's (ours) count as failures.
 static Cell measure(const Case &c, const std::string &name, bool ours,
-                    void *out, const std::vector<double> &ref,
+                    void *out, const std::vector<long double> &ref,
                     const std::function<void()> &f, const Opts &o) {
   Cell cell;
   std::memset(out, 0xff, c.outBytes()); // NaN pattern: unwritten outputs fail
@@ -78,7 +78,7 @@ Row runCase(const Case &c, const Opts &o) {
   row.c = &c;
   Buffer in = allocBuffer(c.inBytes()), out = allocBuffer(c.outBytes());
   fillInput(c, in.get(), std::hash<std::string>()(c.id));
-  std::vector<double> ref = reference(c, in.get());
+  std::vector<long double> ref = reference(c, in.get());
   const void *x = in.get();
   void *y = out.get();
 

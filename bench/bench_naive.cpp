@@ -32,8 +32,36 @@ static void naiveT(const Case &c, Load load, Store store) {
   }
 }
 
+// Integers: the exact sum in Acc (int64_t for i8/i32, __int128 for i64),
+// divided with C++'s truncation toward zero (docs/ReduceMean.md §4.1).
+template <typename T, typename Acc>
+static void naiveInt(const Case &c, const void *in, void *out) {
+  auto *x = static_cast<const T *>(in);
+  auto *y = static_cast<T *>(out);
+  std::vector<Acc> acc(c.I);
+  for (int64_t o = 0; o < c.O; ++o) {
+    std::fill(acc.begin(), acc.end(), Acc(0));
+    for (int64_t r = 0; r < c.R; ++r) {
+      int64_t base = (o * c.R + r) * c.I;
+      for (int64_t i = 0; i < c.I; ++i)
+        acc[i] += x[base + i];
+    }
+    for (int64_t i = 0; i < c.I; ++i)
+      y[o * c.I + i] = T(acc[i] / Acc(c.R));
+  }
+}
+
 void runNaive(const Case &c, const void *in, void *out) {
   switch (c.dt) {
+  case DType::I8:
+    naiveInt<int8_t, int64_t>(c, in, out);
+    break;
+  case DType::I32:
+    naiveInt<int32_t, int64_t>(c, in, out);
+    break;
+  case DType::I64:
+    naiveInt<int64_t, __int128>(c, in, out);
+    break;
   case DType::F32: {
     auto *x = static_cast<const float *>(in);
     auto *y = static_cast<float *>(out);

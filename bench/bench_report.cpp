@@ -194,7 +194,8 @@ void printFooter(const std::vector<Row> &rows, const Opts &o) {
       "thread "
       "(ceil-2t: 2 threads).\n"
       "n/a: not available; *: result outside the docs/ReduceMean.md §4 "
-      "tolerance (f32: relative 2^-20; f64: 2^-44; f16/bf16: 1 ulp), still "
+      "tolerance (f32: relative 2^-20; f64: 2^-44; f16/bf16: 1 ulp; "
+      "integers: exact), still "
       "counted as a peer; !: result off by more than 1%%, not counted; FAIL: "
       "an rmean result outside the tolerance.\n");
   for (const VariantInfo &v : kVariants) {

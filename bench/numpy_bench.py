@@ -43,7 +43,31 @@ CASES = [
     ("O-NHWC-bf16", None, (64, 7, 7, 2048), (1, 2)),
     ("O-SEQ-bf16", None, (32, 512, 768), (1,)),
     ("O-LN", np.float32, (8192, 768), (1,)),
+    # Integers: np.mean gives float64; truncated toward zero, it is checked
+    # against the exact integer mean.
+    ("K-A-i8", np.int8, (4096, 4096), (1,)),
+    ("K-B-i8", np.int8, (4096, 4096), (0,)),
+    ("K-C-i8", np.int8, (32, 256, 56, 56), (2, 3)),
+    ("K-A-i32", np.int32, (4096, 4096), (1,)),
+    ("K-B-i32", np.int32, (4096, 4096), (0,)),
+    ("K-A-i64", np.int64, (4096, 4096), (1,)),
+    ("K-B-i64", np.int64, (4096, 4096), (0,)),
 ]
+
+
+def exact_int_mean(x, axes):
+    """The exact mean truncated toward zero, as Python ints: i64 sums are
+    split into 32-bit halves so that numpy's int64 sums cannot overflow."""
+    count = math.prod(x.shape[a] for a in axes)
+    x = x.astype(np.int64)
+    low = (x & 0xFFFFFFFF).sum(axis=axes)
+    high = (x >> 32).sum(axis=axes)
+    out = np.empty(low.shape, dtype=object)
+    for idx in np.ndindex(low.shape):
+        s = (int(high[idx]) << 32) + int(low[idx])
+        q = abs(s) // count
+        out[idx] = q if s >= 0 else -q
+    return out
 
 
 def tolerance(dtype, ref):
@@ -90,11 +114,33 @@ def main():
     for cid, dtype, shape, axes in CASES:
         if only and cid not in only:
             continue
-        size = 2 if dtype not in (np.float32, np.float64) else np.dtype(dtype).itemsize
+        size = 2 if dtype is None or dtype == np.float16 else np.dtype(dtype).itemsize
         mb = math.prod(shape) * size / 2**20
         if dtype is None:
             rows.append((cid, shape, axes, mb, "n/a", "no bfloat16 dtype in numpy"))
             lines.append(f"{cid}\t0\tn/a")
+            continue
+        if dtype in (np.int8, np.int32, np.int64):
+            info = np.iinfo(dtype)
+            x = rng.integers(info.min, info.max, size=shape, dtype=dtype,
+                             endpoint=True)
+            exact = exact_int_mean(x, axes)
+            got = np.mean(x, axis=axes)
+            trunc = np.trunc(got)
+            diff = np.array([abs(int(t) - int(e)) if np.isfinite(t) else math.inf
+                             for t, e in zip(trunc.ravel(), exact.ravel())])
+            mag = np.array([max(abs(int(e)), 1) for e in exact.ravel()], dtype=np.float64)
+            worst = float(diff.max())
+            rel = float((diff / mag).max())
+            status = "ok" if worst == 0 else "inaccurate" if rel <= 1e-2 else "wrong"
+            note = "" if status == "ok" else f"off by up to {worst:.0f} (truncated float64 mean)"
+            bad += status != "ok"
+            t = best_time(lambda: np.mean(x, axis=axes), args.quick)
+            gbs = x.nbytes / t / 1e9
+            mark = {"ok": "", "inaccurate": "*", "wrong": "!"}[status]
+            rows.append((cid, shape, axes, mb, f"{gbs:.2f}{mark}", note))
+            lines.append(f"{cid}\t{gbs:.4f}\t{status}")
+            del x, got
             continue
         if dtype == np.float64:
             x = rng.random(shape, dtype=np.float64)

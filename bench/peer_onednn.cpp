@@ -34,7 +34,12 @@ static dnnl::memory::data_type toDnnl(DType t) {
     return dnnl::memory::data_type::f16;
   case DType::BF16:
     return dnnl::memory::data_type::bf16;
+  case DType::I8:
+    return dnnl::memory::data_type::s8;
+  case DType::I32:
+    return dnnl::memory::data_type::s32;
   case DType::F64: // not a reduction type of oneDNN 2.6: the peer is n/a
+  case DType::I64:
     return dnnl::memory::data_type::undef;
   }
   return dnnl::memory::data_type::undef;

@@ -1,0 +1,8 @@
+// docs/ReduceMean.md §7 case K-A-i8: case A in i8: 4096x4096, axis 1
+// Benchmark kernel, compiled ahead of time by bench/CMakeLists.txt through
+// scripts/rmean-aot.sh; called from bench/bench_kernels.cpp as
+// _mlir_ciface_case_k_a_i8_<variant>(result descriptor*, input descriptor*).
+func.func @case_k_a_i8(%x: tensor<4096x4096xi8>) -> tensor<4096xi8> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4096x4096xi8> -> tensor<4096xi8>
+  return %0 : tensor<4096xi8>
+}
