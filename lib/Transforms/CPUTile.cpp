@@ -385,13 +385,15 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
                                             TilingInterface current,
                                             CPUStrategyAttr s) {
   int64_t n = cast<linalg::LinalgOp>(*current).getNumLoops();
+  // Asked before tiling, which erases `current`.
+  bool compensated = isCompensatedReduction(cast<linalg::LinalgOp>(*current));
   SmallVector<int64_t> chunk(n, 1);
   chunk[n - 2] = 0;
   chunk[n - 1] = s.getCacheTile();
   FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
   if (failed(r))
     return failure();
-  if (isCompensatedReduction(cast<linalg::LinalgOp>(*current)))
+  if (compensated)
     return applyCompensatedColumns(
         rewriter, cast<TilingInterface>(r->tiledOps.front()), s);
   // Rows added together before touching the accumulator row cut its loads
