@@ -111,6 +111,17 @@ def main():
 
     rng = np.random.default_rng(1234)
     rows, lines, bad = [], [], 0
+
+    def record(cid, shape, axes, mb, x, status, note):
+        """Times np.mean on `x` and adds its row; `status` is the check's."""
+        nonlocal bad
+        bad += status != "ok"
+        t = best_time(lambda: np.mean(x, axis=axes), args.quick)
+        gbs = x.nbytes / t / 1e9
+        mark = {"ok": "", "inaccurate": "*", "wrong": "!"}[status]
+        rows.append((cid, shape, axes, mb, f"{gbs:.2f}{mark}", note))
+        lines.append(f"{cid}\t{gbs:.4f}\t{status}")
+
     for cid, dtype, shape, axes in CASES:
         if only and cid not in only:
             continue
@@ -134,12 +145,7 @@ def main():
             rel = float((diff / mag).max())
             status = "ok" if worst == 0 else "inaccurate" if rel <= 1e-2 else "wrong"
             note = "" if status == "ok" else f"off by up to {worst:.0f} (truncated float64 mean)"
-            bad += status != "ok"
-            t = best_time(lambda: np.mean(x, axis=axes), args.quick)
-            gbs = x.nbytes / t / 1e9
-            mark = {"ok": "", "inaccurate": "*", "wrong": "!"}[status]
-            rows.append((cid, shape, axes, mb, f"{gbs:.2f}{mark}", note))
-            lines.append(f"{cid}\t{gbs:.4f}\t{status}")
+            record(cid, shape, axes, mb, x, status, note)
             del x, got
             continue
         if dtype == np.float64:
@@ -160,12 +166,7 @@ def main():
         rel = float(np.max(np.abs(got.astype(np.float64) - ref) / np.abs(ref)))
         status = "ok" if worst <= 1.0 else "inaccurate" if rel <= 1e-2 else "wrong"
         note = "" if status == "ok" else f"max error {worst:.3g} x tolerance"
-        bad += status != "ok"
-        t = best_time(lambda: np.mean(x, axis=axes), args.quick)
-        gbs = x.nbytes / t / 1e9
-        mark = {"ok": "", "inaccurate": "*", "wrong": "!"}[status]
-        rows.append((cid, shape, axes, mb, f"{gbs:.2f}{mark}", note))
-        lines.append(f"{cid}\t{gbs:.4f}\t{status}")
+        record(cid, shape, axes, mb, x, status, note)
         del x, ref, got
 
     print(f"numpy {np.__version__} np.mean (1 thread; GB/s = input bytes / best time)"
