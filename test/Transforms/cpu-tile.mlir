@@ -204,6 +204,39 @@ func.func @compensated_dynamic_all(%x: tensor<?xf64>, %s: tensor<f64>, %c: tenso
 // -----
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// @negative_compensated_short_rows: rows shorter than the lanes (8 < 16)
+// have no step of lanes to vectorise: the compensated reduction stays
+// scalar (in chunks of rows), with no lane split and no vector marker.
+// CHECK-LABEL: func.func @negative_compensated_short_rows
+//   CHECK-NOT:   tensor.expand_shape
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<?x8xf64>)
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   return
+func.func @negative_compensated_short_rows(%x: tensor<100x8xf64>, %s: tensor<100xf64>, %c: tensor<100xf64>)
+    -> (tensor<100xf64>, tensor<100xf64>) {
+  %0:2 = linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<100x8xf64>) outs(%s, %c : tensor<100xf64>, tensor<100xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: f64, %sum: f64, %comp: f64):
+    %t = arith.addf %sum, %in : f64
+    %xp = arith.subf %t, %sum : f64
+    %sp = arith.subf %t, %xp : f64
+    %se = arith.subf %sum, %sp : f64
+    %xe = arith.subf %in, %xp : f64
+    %e = arith.addf %se, %xe : f64
+    %c2 = arith.addf %comp, %e : f64
+    linalg.yield %t, %c2 : f64, f64
+  } -> (tensor<100xf64>, tensor<100xf64>)
+  return %0#0, %0#1 : tensor<100xf64>, tensor<100xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
 
 // Outer: a compensated sum goes through blocks of 8 reduced rows; in each,

@@ -161,6 +161,28 @@ func.func @unsigned_input(%x: tensor<1x16xui32>, %acc: tensor<16xi64>) -> tensor
 
 // -----
 
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+
+// @negative_unsigned_other_use: an unsigned element used other than by a
+// cast to its signless type (here transposed as it is) keeps its type: no
+// cast is moved onto the input, and the tile vectorises on ui32 vectors.
+// CHECK-LABEL: func.func @negative_unsigned_other_use
+//   CHECK-NOT:   unrealized_conversion_cast
+//       CHECK:   vector.transfer_read {{.+}} : tensor<4x4xui32>, vector<4x4xui32>
+//   CHECK-NOT:   unrealized_conversion_cast
+//       CHECK:   return
+func.func @negative_unsigned_other_use(%x: tensor<4x4xui32>, %y: tensor<4x4xui32>) -> tensor<4x4xui32> {
+  %t = linalg.generic {indexing_maps = [#tr, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4x4xui32>) outs(%y : tensor<4x4xui32>) attrs = {rmean.vectorize} {
+  ^bb0(%in: ui32, %o: ui32):
+    linalg.yield %in : ui32
+  } -> tensor<4x4xui32>
+  return %t : tensor<4x4xui32>
+}
+
+// -----
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
 // @negative_dynamic: a marked tile whose shape is only known at run time
