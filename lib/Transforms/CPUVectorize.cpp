@@ -15,6 +15,7 @@
 
 #include "OwnedOps.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -111,11 +112,22 @@ struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
     int64_t n = t.getNumElements();
     if (op.isMasked() || op.getKind() != vector::CombiningKind::ADD ||
         !isa<FloatType>(t.getElementType()) || t.getRank() != 1 ||
-        t.isScalable() || n < 4 || !llvm::isPowerOf2_64(n))
+        t.isScalable() || n < 3)
       return rewriter.notifyMatchFailure(
-          op, "not an unmasked float add over a fixed power-of-two vector");
+          op, "not an unmasked float add over a fixed vector of 3 or more");
     Location loc = op.getLoc();
     Value v = op.getVector();
+    if (!llvm::isPowerOf2_64(n)) {
+      // Padded with -0.0, the additive identity (x + -0.0 is x for every
+      // x, signed zeros and NaN included), up to a power of two; LLVM folds
+      // the padding's additions away.
+      n = llvm::PowerOf2Ceil(n);
+      auto padded = VectorType::get({n}, t.getElementType());
+      Value identity = arith::ConstantOp::create(
+          rewriter, loc, padded, getAdditiveIdentity(rewriter, padded));
+      v = vector::InsertStridedSliceOp::create(rewriter, loc, v, identity,
+                                               ArrayRef<int64_t>{0}, {1});
+    }
     for (int64_t half = n / 2; half >= 2; half /= 2) {
       Value lo = vector::ExtractStridedSliceOp::create(
           rewriter, loc, v, ArrayRef<int64_t>{0}, {half}, {1});
@@ -132,11 +144,124 @@ struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
   }
 };
 
+/// Register bytes the shuffle tree of ShuffleTreeRowSums works in: one
+/// AVX-512 register, two AVX2 or four SSE/NEON ones (LLVM splits wider
+/// vectors), so the tree suits each target without assuming one.
+static constexpr int64_t kShuffleTreeBytes = 64;
+
+/// Sums each of the G rows of a `vector.multi_reduction <add>` over the
+/// last dimension of a vector<GxN> (G a power of two, 2 or more) as a
+/// tree that shares its shuffles between rows, instead of one horizontal
+/// reduction per row (upstream's InnerReduction lowering), whose in-register
+/// steps dominate on short rows (a row of 49 f32 is three vector adds but
+/// eight horizontal steps). Each row is padded with the additive identity
+/// to a power of two and halved down to W lanes (kShuffleTreeBytes); then
+/// pairs of vectors are combined by two shuffles and one add that halve
+/// the lanes per row and double the rows per vector, until one vector holds
+/// the G sums in row order, which are added to the accumulator. The order
+/// is fixed (results are deterministic) and pairwise.
+///
+///   %r = vector.multi_reduction <add>, %x, %acc [1]
+///          : vector<2x8xf32> to vector<2xf32>      (W = 4 for brevity)
+/// becomes, with a = %x[0] halved to 4 lanes and b = %x[1] likewise,
+///   %c = addf (shuffle a, b [0, 1, 4, 5]), (shuffle a, b [2, 3, 6, 7])
+///   %d = addf (shuffle c, c [0, 2]), (shuffle c, c [1, 3])
+///   %r = addf %acc, %d
+struct ShuffleTreeRowSums : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType t = op.getSourceVectorType();
+    Type element = t.getElementType();
+    if (op.isMasked() || op.getKind() != vector::CombiningKind::ADD ||
+        t.getRank() != 2 || t.isScalable() ||
+        op.getReductionDims() != ArrayRef<int64_t>{1} ||
+        !element.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "not an unmasked add of fixed "
+                                             "2-D rows over their last "
+                                             "dimension");
+    int64_t rows = t.getDimSize(0), length = t.getDimSize(1);
+    if (rows < 2 || !llvm::isPowerOf2_64(rows))
+      return rewriter.notifyMatchFailure(op, "row count not a power of two");
+    Location loc = op.getLoc();
+    auto add = [&](Value a, Value b) -> Value {
+      if (isa<FloatType>(element))
+        return arith::AddFOp::create(rewriter, loc, a, b);
+      return arith::AddIOp::create(rewriter, loc, a, b);
+    };
+    int64_t elementBytes =
+        std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+    int64_t width = std::max<int64_t>(
+        rows, std::min<int64_t>(
+                  llvm::PowerOf2Ceil(length),
+                  std::max<int64_t>(1, kShuffleTreeBytes / elementBytes)));
+    int64_t padded = std::max<int64_t>(width, llvm::PowerOf2Ceil(length));
+    auto paddedTy = VectorType::get({padded}, element);
+    Value identity = arith::ConstantOp::create(
+        rewriter, loc, paddedTy, getAdditiveIdentity(rewriter, paddedTy));
+    SmallVector<Value> vectors;
+    for (int64_t r = 0; r < rows; ++r) {
+      Value row = vector::ExtractOp::create(rewriter, loc, op.getSource(), r);
+      if (length != padded)
+        row = vector::InsertStridedSliceOp::create(rewriter, loc, row, identity,
+                                                   ArrayRef<int64_t>{0}, {1});
+      for (int64_t n = padded; n > width; n /= 2) {
+        Value lo = vector::ExtractStridedSliceOp::create(
+            rewriter, loc, row, ArrayRef<int64_t>{0}, {n / 2}, {1});
+        Value hi = vector::ExtractStridedSliceOp::create(
+            rewriter, loc, row, ArrayRef<int64_t>{n / 2}, {n / 2}, {1});
+        row = add(lo, hi);
+      }
+      vectors.push_back(row);
+    }
+    // Adds the lower to the upper halves of the `lanes` partial sums of each
+    // of the `perVector` rows (row-major) of `a` and then of `b` (if any),
+    // vectors of `size` lanes.
+    auto halves = [&](Value a, Value b, int64_t perVector, int64_t lanes,
+                      int64_t size) {
+      SmallVector<int64_t> lo, hi;
+      for (int64_t base : {int64_t(0), size}) {
+        if (base != 0 && !b)
+          break;
+        for (int64_t r = 0; r < perVector; ++r)
+          for (int64_t l = 0; l < lanes / 2; ++l) {
+            lo.push_back(base + r * lanes + l);
+            hi.push_back(base + r * lanes + lanes / 2 + l);
+          }
+      }
+      Value second = b ? b : a;
+      return add(vector::ShuffleOp::create(rewriter, loc, a, second, lo),
+                 vector::ShuffleOp::create(rewriter, loc, a, second, hi));
+    };
+    int64_t perVector = 1;
+    while (vectors.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i < vectors.size(); i += 2)
+        next.push_back(halves(vectors[i], vectors[i + 1], perVector,
+                              width / perVector, width));
+      vectors = std::move(next);
+      perVector *= 2;
+    }
+    Value sums = vectors.front();
+    for (int64_t size = width; size > rows; size /= 2)
+      sums = halves(sums, Value(), rows, size / rows, size);
+    rewriter.replaceOp(op, add(op.getAcc(), sums));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::rmean::populateRmeanTreeReductionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<TreeFloatReduction>(patterns.getContext());
+}
+
+void mlir::rmean::populateRmeanRowSumPatterns(RewritePatternSet &patterns) {
+  // Ahead of upstream's lowering, which would take the rows one by one.
+  patterns.add<ShuffleTreeRowSums>(patterns.getContext(), /*benefit=*/2);
+  vector::populateVectorMultiReductionLoweringPatterns(
+      patterns, vector::VectorMultiReductionLowering::InnerReduction);
 }
 
 void mlir::rmean::populateRmeanForwardFillPatterns(
@@ -226,6 +351,21 @@ static bool reducesLeadingDimsOnly(Operation *op) {
   return red && !red.isReducedDim(red.getSourceVectorType().getRank() - 1);
 }
 
+/// A sum over the last dimension of a whole-row tile whose elements are
+/// widened from f32, f16 or bf16 to f64 (rmean-cpu-tile's short rows).
+static bool isWideningRowSum(Operation *op) {
+  auto red = dyn_cast<vector::MultiDimReductionOp>(op);
+  if (!red || red.isMasked() || red.getKind() != vector::CombiningKind::ADD)
+    return false;
+  VectorType t = red.getSourceVectorType();
+  auto ext = red.getSource().getDefiningOp<arith::ExtFOp>();
+  return ext && t.getRank() <= 2 && !t.isScalable() &&
+         red.getReductionDims() == ArrayRef<int64_t>{t.getRank() - 1} &&
+         t.getElementType().isF64() &&
+         isa<Float16Type, BFloat16Type, Float32Type>(
+             getElementTypeOrSelf(ext.getIn().getType()));
+}
+
 namespace {
 struct RmeanCPUVectorizePass
     : rmean::impl::RmeanCPUVectorizePassBase<RmeanCPUVectorizePass> {
@@ -245,8 +385,7 @@ struct RmeanCPUVectorizePass
         parallel, vector::VectorMultiReductionLowering::InnerParallel);
     lowerAcrossRows = std::move(parallel);
     RewritePatternSet horizontal(ctx);
-    vector::populateVectorMultiReductionLoweringPatterns(
-        horizontal, vector::VectorMultiReductionLowering::InnerReduction);
+    populateRmeanRowSumPatterns(horizontal);
     lowerHorizontal = std::move(horizontal);
 
     RewritePatternSet plain(ctx);
@@ -295,12 +434,18 @@ struct RmeanCPUVectorizePass
     }
 
     auto all = [](Operation *) { return true; };
-    auto isMultiReduction = [](Operation *op) {
-      return isa<vector::MultiDimReductionOp>(op);
-    };
     if (failed(owned.applyPatterns(unitDims, all)) ||
-        failed(owned.applyPatterns(lowerAcrossRows, reducesLeadingDimsOnly)) ||
-        failed(owned.applyPatterns(lowerHorizontal, isMultiReduction)) ||
+        failed(owned.applyPatterns(lowerAcrossRows, reducesLeadingDimsOnly)))
+      return signalPassFailure();
+    // Whole rows widened to f64 are left for rmean-narrow-accumulators,
+    // which may sum them in f32 (a decision of its options) and lowers them.
+    for (Operation *op : owned.getOps(isWideningRowSum))
+      setMarker<RmeanDialect::RowSumAttrHelper>(op);
+    auto isLoweredHere = [](Operation *op) {
+      return isa<vector::MultiDimReductionOp>(op) &&
+             !hasMarker<RmeanDialect::RowSumAttrHelper>(op);
+    };
+    if (failed(owned.applyPatterns(lowerHorizontal, isLoweredHere)) ||
         failed(owned.applyPatterns(cleanup, all)))
       return signalPassFailure();
 

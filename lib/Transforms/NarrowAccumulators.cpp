@@ -444,6 +444,77 @@ static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
   rewriter.eraseOp(m.ext);
 }
 
+/// Whether the whole rows that `red` (an rmean.row_sum) sums may be summed
+/// in f32: f16/bf16 elements, or f32 ones with `narrowF32`, in rows short
+/// enough that a pairwise f32 sum, which rounds each element at most
+/// ceil(log2 N) times, stays within the §4.3 bound of `blockTrips`.
+static bool isNarrowableRowSum(vector::MultiDimReductionOp red, bool narrowF32,
+                               int64_t blockTrips) {
+  auto ext = red.getSource().getDefiningOp<arith::ExtFOp>();
+  if (!ext)
+    return false;
+  Type source = getElementTypeOrSelf(ext.getIn().getType());
+  if (!isa<Float16Type, BFloat16Type>(source) && !(narrowF32 && source.isF32()))
+    return false;
+  int64_t length = red.getSourceVectorType().getShape().back();
+  return blockTrips > 0 && llvm::Log2_64_Ceil(length) <= blockTrips;
+}
+
+/// Replaces the row sum `red` with one that populateRmeanRowSumPatterns
+/// lowers: summed in f32 (isNarrowableRowSum) and added to the f64
+/// accumulators when all its rows' f32 sums are finite, else (special
+/// values, an f32 overflow) in f64 as it was; or, not narrowed, as it was.
+static void lowerRowSum(RewriterBase &rewriter, vector::MultiDimReductionOp red,
+                        bool narrowIt) {
+  Location loc = red.getLoc();
+  rewriter.setInsertionPoint(red);
+  SmallVector<bool> mask = red.getReductionMask();
+  auto wideSum = [&](OpBuilder &b, Value source) {
+    return vector::MultiDimReductionOp::create(b, loc, source, red.getAcc(),
+                                               mask, red.getKind())
+        .getResult();
+  };
+  if (!narrowIt) {
+    rewriter.replaceOp(red, wideSum(rewriter, red.getSource()));
+    return;
+  }
+  auto ext = red.getSource().getDefiningOp<arith::ExtFOp>();
+  Value x = ext.getIn();
+  if (!getElementTypeOrSelf(x.getType()).isF32())
+    x = arith::ExtFOp::create(rewriter, loc, withF32(x.getType()), x);
+  Type accTy = red.getAcc().getType();
+  Type f32 = rewriter.getF32Type();
+  Type acc32Ty = isa<VectorType>(accTy) ? Type(withF32(accTy)) : f32;
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, acc32Ty, getAdditiveIdentity(rewriter, acc32Ty));
+  Value sum = vector::MultiDimReductionOp::create(rewriter, loc, x, zero, mask,
+                                                  red.getKind())
+                  .getResult();
+  Value sums = sum;
+  if (!isa<VectorType>(acc32Ty))
+    sums = vector::BroadcastOp::create(rewriter, loc, VectorType::get({1}, f32),
+                                       sum);
+  auto ifOp = scf::IfOp::create(
+      rewriter, loc, allFinite(rewriter, loc, {sums}),
+      [&](OpBuilder &tb, Location loc) {
+        Value wide = arith::ExtFOp::create(tb, loc, accTy, sum);
+        scf::YieldOp::create(
+            tb, loc,
+            arith::AddFOp::create(tb, loc, red.getAcc(), wide).getResult());
+      },
+      [&](OpBuilder &eb, Location loc) {
+        // Widened here only, so that the f32 path does not pay for it; from
+        // the f32 elements (f16 and bf16 widen to f32 exactly), as LLVM
+        // cannot widen odd-length bf16 vectors to f64 directly.
+        Value wideX =
+            arith::ExtFOp::create(eb, loc, red.getSourceVectorType(), x);
+        scf::YieldOp::create(eb, loc, wideSum(eb, wideX));
+      });
+  rewriter.replaceOp(red, ifOp.getResults());
+  if (ext->use_empty())
+    rewriter.eraseOp(ext);
+}
+
 namespace {
 struct RmeanNarrowAccumulatorsPass
     : rmean::impl::RmeanNarrowAccumulatorsPassBase<
@@ -454,6 +525,10 @@ struct RmeanNarrowAccumulatorsPass
     RewritePatternSet patterns(ctx);
     scf::populateSCFForLoopCanonicalizationPatterns(patterns);
     loopBounds = std::move(patterns);
+    RewritePatternSet rows(ctx);
+    populateRmeanRowSumPatterns(rows);
+    populateRmeanTreeReductionPatterns(rows);
+    rowSums = std::move(rows);
     return success();
   }
 
@@ -465,6 +540,23 @@ struct RmeanNarrowAccumulatorsPass
           << static_cast<int64_t>(blockTrips);
       return signalPassFailure();
     }
+    OwnedOps owned;
+    IRRewriter rewriter(&getContext(), &owned);
+    // Row sums are lowered whatever the options say (rmean-cpu-vectorize
+    // leaves them to this pass).
+    SmallVector<vector::MultiDimReductionOp> rowSumOps;
+    getOperation().walk([&](vector::MultiDimReductionOp red) {
+      if (hasMarker<RmeanDialect::RowSumAttrHelper>(red))
+        rowSumOps.push_back(red);
+    });
+    for (vector::MultiDimReductionOp red : rowSumOps)
+      lowerRowSum(rewriter, red,
+                  isNarrowableRowSum(red, narrowF32, blockTrips));
+    auto isRowSum = [](Operation *op) {
+      return isa<vector::MultiDimReductionOp, vector::ReductionOp>(op);
+    };
+    if (failed(owned.applyPatterns(rowSums, isRowSum)))
+      return signalPassFailure();
     if (blockTrips == 0) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": block-trips=0, nothing to do\n");
       return;
@@ -480,8 +572,6 @@ struct RmeanNarrowAccumulatorsPass
       if (matchRowSum(ext, narrowF32, blockTrips))
         rowSteps.push_back(ext);
     });
-    OwnedOps owned;
-    IRRewriter rewriter(&getContext(), &owned);
     // Matched again just before the rewrite: a step whose accumulator is
     // the previous step's sum must see that sum's replacement.
     for (arith::ExtFOp ext : rowSteps)
@@ -495,6 +585,6 @@ struct RmeanNarrowAccumulatorsPass
       signalPassFailure();
   }
 
-  FrozenRewritePatternSet loopBounds;
+  FrozenRewritePatternSet loopBounds, rowSums;
 };
 } // namespace

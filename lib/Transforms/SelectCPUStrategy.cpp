@@ -25,15 +25,37 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
+/// Whether `op` sums static rows short enough to be read whole,
+/// kShortRowsPerStep at a time (rmean-cpu-tile reads a row no longer than
+/// the lanes as one vector; rmean-cpu-vectorize sums the rows of a step
+/// with one shared tree). Lanes pay a set-up, a peeled tail and a merge per
+/// row. Measured on f32 rows (one thread, AVX-512): rows of 49 1.6-4x
+/// faster whole, 100 1.7x, 96-112 1.0-1.2x; rows of 64 and 128, which the
+/// 16 lanes divide, 0.87-0.9x; 8 rows per step 1.0-1.1x faster than 16,
+/// the same as 4. Rows of 3 gain nothing either way. Compensated and exact
+/// 64-bit sums keep their own lanes.
+static constexpr int64_t kShortRowsPerStep = 8;
+
+static bool isShortRow(linalg::GenericOp op, int64_t lanes) {
+  int64_t length = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(length) || isCompensatedReduction(op) ||
+      isWideIntegerSum(op))
+    return false;
+  return length < 64 || (length <= 128 && length % lanes != 0);
+}
+
 /// Rows an "outer" step adds before updating the accumulator row. Summing
 /// eight rows first (in f32 with rmean-narrow-accumulators) cuts the
 /// accumulator traffic, which pays on long rows (measured on 4096-wide
 /// columns: 4 rows 1.1-1.3x faster than 1, 8 rows 1.07-1.3x faster than 4,
 /// 16 rows no faster); on rows of 1024 or fewer the interleaved input
 /// streams measured slower than one (0.6-0.9x).
-static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind) {
-  // Inner rows are processed one at a time: grouping four rows (supported,
-  // see rmean-cpu-tile) measured no faster here.
+static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
+                           int64_t lanes) {
+  if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes))
+    return kShortRowsPerStep;
+  // Longer inner rows are processed one at a time: grouping four rows
+  // (supported, see rmean-cpu-tile) measured no faster there.
   // Compensated sums take one row per step (their tile must be an
   // elementwise update to vectorise, see rmean-cpu-tile).
   if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
@@ -48,10 +70,13 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind) {
 /// dynamic, get twice the lanes (measured: 4096-wide f32 rows 0.8x -> 0.9x
 /// of the read ceiling, 768-wide 1.0-1.35x, 512-wide 1.05x). Short rows
 /// keep `base`: their per-row merge grows with the lanes (measured the
-/// same or slower on 256-wide rows). Four times the lanes measured 0.65x
-/// on 4096-wide f16 rows and 0.86x on 3136-wide f32 rows.
+/// same or slower on 256-wide rows). Short rows (isShortRow) get a power of
+/// two at least their length, so that each is read whole. Four times the lanes
+/// measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide f32 rows.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base) {
   int64_t length = op.getStaticLoopRanges().back();
+  if (isShortRow(op, base))
+    return std::max<int64_t>(base, llvm::PowerOf2Ceil(length));
   if (ShapedType::isStatic(length) && length < 512)
     return base;
   return std::min(base * 2, CPUStrategyAttr::kMaxVectorSize);
@@ -128,7 +153,7 @@ struct RmeanSelectCPUStrategyPass
                           ? innerLanes(op, vectorSize)
                           : vectorSize;
       // Wide lanes take fewer rows per step, within the attribute's bound.
-      int64_t rows = std::min(rowsPerStep(op, kind),
+      int64_t rows = std::min(rowsPerStep(op, kind, vectorSize),
                               CPUStrategyAttr::kMaxStepElements / lanes);
       setCPUStrategy(
           op, CPUStrategyAttr::get(ctx, kind, lanes,

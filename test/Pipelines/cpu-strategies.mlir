@@ -6,19 +6,19 @@
 
 // Inner: one row at a time; the row is cut into 16-lane partial sums
 // starting at -0.0, kept in a vector register across the loop (the read of
-// the filled accumulator tile is forwarded as a constant); the 4-wide tail
+// the filled accumulator tile is forwarded as a constant); the 8-wide tail
 // stays a scalar linalg op; one horizontal reduction per row, by halves.
 // CHECK-LABEL: func.func @inner
 //   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f64
 //   CHECK-DAG:   %[[NEGZEROS:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf64>
-//   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
+//   CHECK-DAG:   %[[C192:.+]] = arith.constant 192 : index
 //       CHECK:   scf.for %[[ROW:.+]] =
-//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
+//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C192]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
 //       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
 //       CHECK:       %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
 //       CHECK:       arith.addf %[[V]], %[[W]] : vector<16xf64>
 //       CHECK:     linalg.generic
-//  CHECK-SAME:         ins(%{{.+}} : tensor<1x4xf32>)
+//  CHECK-SAME:         ins(%{{.+}} : tensor<1x8xf32>)
 //       CHECK:     %[[LO:.+]] = vector.extract_strided_slice %{{.+}} {offsets = [0], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
 //       CHECK:     %[[HI:.+]] = vector.extract_strided_slice %{{.+}} {offsets = [8], sizes = [8], strides = [1]} : vector<16xf64> to vector<8xf64>
 //       CHECK:     arith.addf %[[LO]], %[[HI]] : vector<8xf64>
@@ -30,9 +30,33 @@
 //       CHECK:     arith.divf %{{.+}} : vector<16xf64>
 //       CHECK:     arith.truncf %{{.+}} : vector<16xf64> to vector<16xf32>
 //   CHECK-NOT:   vector.multi_reduction
-func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
+func.func @inner(%x: tensor<64x200xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x200xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
+}
+
+// -----
+
+// Short rows: eight whole rows per step, read as one vector<8x49>. Their
+// sum, widened to f64, is left marked for rmean-narrow-accumulators (which
+// may sum it in f32); integer rows are summed here, by one shuffle tree
+// shared between the eight rows, with no per-row horizontal reduction.
+// CHECK-LABEL: func.func @short_rows
+//       CHECK:   scf.for %{{.+}} step %c8
+//       CHECK:     %[[X:.+]] = vector.transfer_read {{.+}} : tensor<8x49xf32>, vector<8x49xf32>
+//       CHECK:     %[[W:.+]] = arith.extf %[[X]] : vector<8x49xf32> to vector<8x49xf64>
+//       CHECK:     vector.multi_reduction <add>, %[[W]], %{{.+}} {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+//       CHECK:   scf.for %{{.+}} step %c8
+//       CHECK:     %[[I:.+]] = vector.transfer_read {{.+}} : tensor<8x49xi32>, vector<8x49xi32>
+//       CHECK:     arith.extsi %[[I]] : vector<8x49xi32> to vector<8x49xi64>
+//       CHECK:     vector.shuffle
+//   CHECK-NOT:     vector.reduction
+//       CHECK:     arith.addi %{{.+}} : vector<8xi64>
+//       CHECK:     vector.transfer_write
+func.func @short_rows(%x: tensor<64x49xf32>, %y: tensor<64x49xi32>) -> (tensor<64xf32>, tensor<64xi32>) {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x49xf32> -> tensor<64xf32>
+  %1 = rmean.reduce_mean %y {axes = array<i64: 1>} : tensor<64x49xi32> -> tensor<64xi32>
+  return %0, %1 : tensor<64xf32>, tensor<64xi32>
 }
 
 // -----
@@ -138,15 +162,14 @@ func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> 
 // -----
 
 // A hand-set rows_per_step on an inner reduction groups rows: four
-// independent accumulator rows per step, four horizontal reductions.
+// independent accumulator rows per step, merged by one shuffle tree.
 // CHECK-LABEL: func.func @inner_four_rows
 //       CHECK:   scf.for %{{.+}} step %c4
 //       CHECK:     scf.for
 //       CHECK:       arith.addf %{{.+}} : vector<4x16xf64>
-//       CHECK:     vector.reduction <add>
-//       CHECK:     vector.reduction <add>
-//       CHECK:     vector.reduction <add>
-//       CHECK:     vector.reduction <add>
+//       CHECK:     vector.shuffle
+//   CHECK-NOT:     vector.reduction
+//       CHECK:     arith.addf %{{.+}} : vector<4xf64>
 #id4 = affine_map<(d0, d1) -> (d0, d1)>
 #row4 = affine_map<(d0, d1) -> (d0)>
 func.func @inner_four_rows(%x: tensor<64x64xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {

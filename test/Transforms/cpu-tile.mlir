@@ -600,3 +600,48 @@ func.func @product_start(%x: tensor<4x64xf64>, %init: tensor<4xf64>) -> tensor<4
   } -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
+
+// -----
+
+// @short_rows: rows no longer than the lanes are not split into lanes:
+// rows_per_step whole rows per tile (static: 8x49), marked for
+// vectorisation; the row loop is peeled, and the last rows (a run-time
+// count here) stay scalar. A 1-D reduce-all of such a row is marked as it
+// is.
+// CHECK-LABEL: func.func @short_rows
+//       CHECK:   scf.for %{{.+}} step %c8
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<8x49xf32>)
+//  CHECK-SAME:         attrs = {rmean.vectorize}
+//       CHECK:   scf.for
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<?x49xf32>)
+//   CHECK-NOT:         rmean.vectorize
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<49xf32>)
+//  CHECK-SAME:       attrs = {rmean.vectorize}
+//   CHECK-NOT:   tensor<8x64xf64>
+//   CHECK-NOT:   rmean.cpu_strategy
+#sid = affine_map<(d0, d1) -> (d0, d1)>
+#srow = affine_map<(d0, d1) -> (d0)>
+#sall = affine_map<(d0) -> (d0)>
+#sout = affine_map<(d0) -> ()>
+func.func @short_rows(%x: tensor<?x49xf32>, %init: tensor<?xf64>, %y: tensor<49xf32>, %init0: tensor<f64>) -> (tensor<?xf64>, tensor<f64>) {
+  %0 = linalg.generic {indexing_maps = [#sid, #srow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x49xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 64, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  %1 = linalg.generic {indexing_maps = [#sall, #sout], iterator_types = ["reduction"]}
+      ins(%y : tensor<49xf32>) outs(%init0 : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 64>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0, %1 : tensor<?xf64>, tensor<f64>
+}

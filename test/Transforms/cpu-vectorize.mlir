@@ -251,3 +251,87 @@ func.func @user_code_untouched(%v: vector<16xf32>, %f: f32, %x: tensor<1x16xf32>
   } -> tensor<1x16xf64>
   return %r, %m, %g, %l, %ours : f32, f32, tensor<1x16xf64>, tensor<16xf32>, tensor<1x16xf64>
 }
+
+// -----
+
+#wid = affine_map<(d0, d1) -> (d0, d1)>
+#wrow = affine_map<(d0, d1) -> (d0)>
+#wall = affine_map<(d0) -> (d0)>
+#wout = affine_map<(d0) -> ()>
+
+// @whole_rows: tiles of whole rows (rmean-cpu-tile's short rows). A sum
+// widened from f32 to f64 is left marked rmean.row_sum, for
+// rmean-narrow-accumulators, 2-D (eight rows) or 1-D (one row); an integer
+// sum of eight rows is lowered here, by one shuffle tree shared between the
+// rows: each row padded with 0 to 64 lanes and halved to the 8 i64 lanes of
+// 64 bytes, then three levels of two shuffles and an add, no per-row
+// horizontal reduction. Three rows (not a power of two) take upstream's
+// lowering, one reduction per row.
+// CHECK-LABEL: func.func @whole_rows
+//       CHECK:   %[[F:.+]] = vector.transfer_read {{.+}} : tensor<8x49xf32>, vector<8x49xf32>
+//       CHECK:   %[[FW:.+]] = arith.extf %[[F]] : vector<8x49xf32> to vector<8x49xf64>
+//       CHECK:   vector.multi_reduction <add>, %[[FW]], %{{.+}} {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+//       CHECK:   %[[I:.+]] = vector.transfer_read {{.+}} : tensor<8x49xi32>, vector<8x49xi32>
+//       CHECK:   arith.extsi %[[I]] : vector<8x49xi32> to vector<8x49xi64>
+//       CHECK:   vector.insert_strided_slice %{{.+}}, %{{.+}} {offsets = [0], strides = [1]} : vector<49xi64> into vector<64xi64>
+//       CHECK:   arith.addi %{{.+}} : vector<8xi64>
+//       CHECK:   vector.shuffle %{{.+}}, %{{.+}} [0, 1, 2, 3, 8, 9, 10, 11] : vector<8xi64>, vector<8xi64>
+//       CHECK:   vector.shuffle %{{.+}}, %{{.+}} [4, 5, 6, 7, 12, 13, 14, 15] : vector<8xi64>, vector<8xi64>
+//   CHECK-NOT:   vector.reduction
+//       CHECK:   %[[T:.+]] = vector.transfer_read {{.+}} : tensor<3x49xi32>, vector<3x49xi32>
+//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.reduction <add>
+//       CHECK:   vector.reduction <add>
+//       CHECK:   %[[R:.+]] = vector.transfer_read {{.+}} : tensor<49xf32>, vector<49xf32>
+//       CHECK:   %[[RW:.+]] = arith.extf %[[R]] : vector<49xf32> to vector<49xf64>
+//       CHECK:   vector.multi_reduction <add>, %[[RW]], %{{.+}} {rmean.row_sum} [0] : vector<49xf64> to f64
+func.func @whole_rows(%x: tensor<8x49xf32>, %acc: tensor<8xf64>, %y: tensor<8x49xi32>, %iacc: tensor<8xi64>,
+                      %z: tensor<3x49xi32>, %zacc: tensor<3xi64>, %w: tensor<49xf32>, %wacc: tensor<f64>)
+    -> (tensor<8xf64>, tensor<8xi64>, tensor<3xi64>, tensor<f64>) {
+  %0 = linalg.generic {indexing_maps = [#wid, #wrow], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x49xf32>) outs(%acc : tensor<8xf64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %a: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %a, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  %1 = linalg.generic {indexing_maps = [#wid, #wrow], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x49xi32>) outs(%iacc : tensor<8xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i32, %a: i64):
+    %e = arith.extsi %in : i32 to i64
+    %s = arith.addi %a, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<8xi64>
+  %2 = linalg.generic {indexing_maps = [#wid, #wrow], iterator_types = ["parallel", "reduction"]}
+      ins(%z : tensor<3x49xi32>) outs(%zacc : tensor<3xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i32, %a: i64):
+    %e = arith.extsi %in : i32 to i64
+    %s = arith.addi %a, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<3xi64>
+  %3 = linalg.generic {indexing_maps = [#wall, #wout], iterator_types = ["reduction"]}
+      ins(%w : tensor<49xf32>) outs(%wacc : tensor<f64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %a: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %a, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0, %1, %2, %3 : tensor<8xf64>, tensor<8xi64>, tensor<3xi64>, tensor<f64>
+}
+
+// -----
+
+// @negative_user_row_sums: the user's sums of rows are neither marked nor
+// lowered.
+// CHECK-LABEL: func.func @negative_user_row_sums
+//   CHECK-NOT:   rmean.row_sum
+//       CHECK:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [1] : vector<8x49xf64> to vector<8xf64>
+//       CHECK:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [1] : vector<8x49xi64> to vector<8xi64>
+//   CHECK-NOT:   vector.shuffle
+func.func @negative_user_row_sums(%x: vector<8x49xf32>, %acc: vector<8xf64>, %y: vector<8x49xi64>, %iacc: vector<8xi64>)
+    -> (vector<8xf64>, vector<8xi64>) {
+  %e = arith.extf %x : vector<8x49xf32> to vector<8x49xf64>
+  %0 = vector.multi_reduction <add>, %e, %acc [1] : vector<8x49xf64> to vector<8xf64>
+  %1 = vector.multi_reduction <add>, %y, %iacc [1] : vector<8x49xi64> to vector<8xi64>
+  return %0, %1 : vector<8xf64>, vector<8xi64>
+}

@@ -1,6 +1,7 @@
 // RUN: rmean-opt %s --rmean-narrow-accumulators --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --rmean-narrow-accumulators="narrow-f32=false" --split-input-file | FileCheck %s --check-prefix=NOF32
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=2" --split-input-file | FileCheck %s --check-prefix=TRIPS
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=4611686018427387904" --split-input-file | FileCheck %s --check-prefix=HUGE
 // RUN: rmean-opt %s --rmean-narrow-accumulators --rmean-narrow-accumulators --split-input-file | FileCheck %s --check-prefix=TWICE
 // RUN: not rmean-opt %s --rmean-narrow-accumulators="block-trips=-3" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
@@ -417,4 +418,61 @@ func.func @user_code(%x: tensor<4096xf16>, %v: vector<2x16xf16>, %init: vector<3
   %r1 = vector.extract %e[1] : vector<16xf64> from vector<2x16xf64>
   %a1 = arith.addf %r1, %a0 : vector<16xf64>
   return %r, %a1 : vector<32xf64>, vector<16xf64>
+}
+
+// -----
+
+// @whole_rows: the row sums rmean-cpu-vectorize marked (rmean.row_sum)
+// are lowered here, always. Rows short enough for the block bound (a
+// pairwise sum of N elements rounds each at most ceil(log2 N) times, 6 for
+// 49) are summed in f32 by the shared shuffle tree (bf16 widened to f32
+// first) and added to the f64 accumulators when all the f32 sums are
+// finite; otherwise the f64 sum, widened from the f32 elements inside the
+// fallback branch only. A single row (1-D) takes the per-row tree. Without
+// narrow-f32 the f32 rows, and with block-trips=0 (or 2, for the rows of
+// 49) every row, are summed in f64, lowered the same way, with no check.
+// The user's unmarked sum (last) is left as it is.
+// CHECK-LABEL: func.func @whole_rows
+//       CHECK:   %[[S:.+]] = arith.addf %{{.+}}, %{{.+}} : vector<8xf32>
+//       CHECK:   math.absf %[[S]] : vector<8xf32>
+//       CHECK:   %[[OK:.+]] = vector.reduction <and>
+//       CHECK:   scf.if %[[OK]] -> (vector<8xf64>) {
+//       CHECK:     %[[W:.+]] = arith.extf %[[S]] : vector<8xf32> to vector<8xf64>
+//       CHECK:     arith.addf %{{.+}}, %[[W]] : vector<8xf64>
+//       CHECK:   } else {
+//       CHECK:     arith.extf %{{.+}} : vector<8x49xf32> to vector<8x49xf64>
+//       CHECK:     vector.shuffle
+//       CHECK:   }
+//       CHECK:   arith.extf %{{.+}} : vector<8x3xbf16> to vector<8x3xf32>
+//       CHECK:   scf.if
+//       CHECK:   vector.reduction <add>, %{{.+}} : vector<2xf32> into f32
+//       CHECK:   vector.broadcast %{{.+}} : f32 to vector<1xf32>
+//       CHECK:   scf.if %{{.+}} -> (f64)
+//       CHECK:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [1] : vector<8x49xf64> to vector<8xf64>
+//   CHECK-NOT:   rmean.row_sum
+// NOF32-LABEL: func.func @whole_rows
+//   NOF32-NOT:   scf.if
+//       NOF32:   arith.extf %{{.+}} : vector<8x3xbf16> to vector<8x3xf32>
+//       NOF32:   scf.if
+//   NOF32-NOT:   rmean.row_sum
+// OFF-LABEL: func.func @whole_rows
+//   OFF-NOT:   scf.if
+//   OFF-NOT:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} {rmean.row_sum}
+//       OFF:   vector.multi_reduction <add>, %{{.+}}, %{{.+}} [1] : vector<8x49xf64> to vector<8xf64>
+// TRIPS-LABEL: func.func @whole_rows
+//   TRIPS-NOT:   scf.if
+//       TRIPS:   arith.extf %{{.+}} : vector<8x3xbf16> to vector<8x3xf32>
+//       TRIPS:   scf.if
+//   TRIPS-NOT:   scf.if
+//       TRIPS:   return
+func.func @whole_rows(%x: vector<8x49xf32>, %acc: vector<8xf64>, %b: vector<8x3xbf16>, %r: vector<49xf32>, %racc: f64)
+    -> (vector<8xf64>, vector<8xf64>, f64, vector<8xf64>) {
+  %e = arith.extf %x : vector<8x49xf32> to vector<8x49xf64>
+  %0 = vector.multi_reduction <add>, %e, %acc {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+  %be = arith.extf %b : vector<8x3xbf16> to vector<8x3xf64>
+  %1 = vector.multi_reduction <add>, %be, %acc {rmean.row_sum} [1] : vector<8x3xf64> to vector<8xf64>
+  %re = arith.extf %r : vector<49xf32> to vector<49xf64>
+  %2 = vector.multi_reduction <add>, %re, %racc {rmean.row_sum} [0] : vector<49xf64> to f64
+  %3 = vector.multi_reduction <add>, %e, %acc [1] : vector<8x49xf64> to vector<8xf64>
+  return %0, %1, %2, %3 : vector<8xf64>, vector<8xf64>, f64, vector<8xf64>
 }

@@ -18,8 +18,8 @@
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
 //       OPTS:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
-func.func @inner(%x: tensor<64x100xf32>) -> tensor<64xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x100xf32> -> tensor<64xf32>
+func.func @inner(%x: tensor<64x200xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x200xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
 
@@ -46,6 +46,45 @@ func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn:
 func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 2, 3>} : tensor<2x3x7x7xf16> -> tensor<2x3xf16>
   return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+// @short_rows: static rows shorter than 64, or up to 128 long and not a
+// multiple of the lanes, are read whole: lanes a power of two at least as
+// long as the row, eight rows per step. Rows of 64 and 128 (16 lanes divide
+// them), longer rows, dynamic lengths, and f64 or 64-bit integer sums
+// (their own lanes) keep the lanes of long rows.
+// CHECK-LABEL: func.func @short_rows
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+// OPTS-LABEL: func.func @short_rows
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 256, threads = 3, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>
+func.func @short_rows(%a: tensor<8x49xf32>, %b: tensor<8x3xbf16>, %c: tensor<?x100xi8>,
+                      %d: tensor<8x49xui32>, %e: tensor<8x64xf16>, %f: tensor<8x?xf32>,
+                      %g: tensor<8x49xf64>, %h: tensor<8x49xi64>)
+    -> (tensor<8xf32>, tensor<8xbf16>, tensor<?xi8>, tensor<8xui32>, tensor<8xf16>,
+        tensor<8xf32>, tensor<8xf64>, tensor<8xi64>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x49xf32> -> tensor<8xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<8x3xbf16> -> tensor<8xbf16>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<?x100xi8> -> tensor<?xi8>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8x49xui32> -> tensor<8xui32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<8x64xf16> -> tensor<8xf16>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<8x?xf32> -> tensor<8xf32>
+  %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<8x49xf64> -> tensor<8xf64>
+  %7 = rmean.reduce_mean %h {axes = array<i64: 1>} : tensor<8x49xi64> -> tensor<8xi64>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<8xf32>, tensor<8xbf16>, tensor<?xi8>,
+      tensor<8xui32>, tensor<8xf16>, tensor<8xf32>, tensor<8xf64>, tensor<8xi64>
 }
 
 // -----

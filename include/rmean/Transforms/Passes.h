@@ -40,10 +40,19 @@ namespace rmean {
 #include "rmean/Transforms/Passes.h.inc"
 
 /// Adds the pattern that sums a float `vector.reduction <add>` over a fixed
-/// power-of-two vector by halves (a tree of vector adds) before the strict
+/// vector of 3 or more lanes by halves (a tree of vector adds; a length
+/// that is not a power of two is padded with -0.0) before the strict
 /// reduction of the last two lanes. It applies to every such reduction it
 /// is given: rmean-cpu-vectorize gives it only its own.
 void populateRmeanTreeReductionPatterns(RewritePatternSet &patterns);
+
+/// Adds the patterns that lower a `vector.multi_reduction <add>` over the
+/// last dimension: G rows at once (G a power of two) by a tree of shuffles
+/// shared between the rows, any other the way upstream's InnerReduction
+/// lowering does (a `vector.reduction` per row, which
+/// populateRmeanTreeReductionPatterns then sums as a tree). Like that
+/// function it applies to every reduction it is given.
+void populateRmeanRowSumPatterns(RewritePatternSet &patterns);
 
 /// Adds the patterns of rmean-raise: a TOSA or linalg sum scaled by the
 /// reciprocal of its element count becomes rmean.reduce_mean.

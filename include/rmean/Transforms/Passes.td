@@ -58,7 +58,11 @@ def RmeanSelectCPUStrategyPass
       512 or more, or dynamic). Rows are processed `rows_per_step` at a
       time (1 by default);
       the row is split into `vector_size`-wide partial sums (independent
-      vector accumulators, blocked summation) merged once per row.
+      vector accumulators, blocked summation) merged once per row. Short
+      static rows (below 64 elements, or up to 128 and not a multiple of
+      `vector_size`; not compensated f64 or exact i64 sums) are read whole:
+      `vector_size` the next power of two at or above their length,
+      `rows_per_step = 8`.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
@@ -115,7 +119,10 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     single-threaded copy of the strategy below), the cache tiles, row
     steps and vector-wide tiles (partial-reduction tiling for "inner", its
     accumulators starting at -0.0), and loop peeling so that full tiles are
-    static. The finalising division (`rmean.finalize`) of such a reduction
+    static. An "inner" row of static length no longer than `vector_size`
+    is not split into lanes: `rows_per_step` whole rows make one tile (a
+    single row, as a reduce-all, is its own tile). The finalising division
+    (`rmean.finalize`) of such a reduction
     is tiled along its last dimension. Full tiles are marked
     `rmean.vectorize` for `rmean-cpu-vectorize`, and the loops that
     accumulate a reduction `rmean.accumulation_loop`. A strategy whose
@@ -172,7 +179,13 @@ def RmeanCPUVectorizePass
     finishes the vector code it created: leading unit vector dimensions are
     dropped, its multi-reductions lowered (reductions across the rows of an
     "outer" step become vector adds, the per-row merges of "inner" become
-    horizontal reductions), loop-invariant accumulator reads and writes of
+    horizontal reductions, and the sums of G whole rows (G a power of two,
+    integers, or f64 lane merges) one tree of shuffles shared between the
+    rows: each row halved to a register's width, then pairs of vectors
+    combined by two shuffles and an add that halve the lanes per row and
+    double the rows per vector; whole rows widened from f32/f16/bf16 to f64
+    are left marked `rmean.row_sum` for `rmean-narrow-accumulators`),
+    loop-invariant accumulator reads and writes of
     the loops marked `rmean.accumulation_loop` hoisted so accumulators live
     in registers, reads of filled accumulator tiles forwarded as constants,
     and its horizontal float sums built as trees of vector additions by
@@ -227,7 +240,13 @@ def RmeanNarrowAccumulatorsPass
     The row steps of the "outer" strategy (`rows_per_step` rows read as one
     `vector<RxN>` and added one by one into the f64 accumulator row) are
     summed pairwise in f32 first and added once, when R - 1 <= block-trips.
-    A block (or row step) whose f32 sums are not all finite (an input NaN or Inf, or an
+    The sums of whole rows that `rmean-cpu-vectorize` marks `rmean.row_sum`
+    (short rows, widened to f64) are summed in f32 by the shuffle tree of
+    `populateRmeanRowSumPatterns` when a pairwise sum of a row rounds each
+    element at most `block-trips` times (ceil(log2 N) for rows of N), and
+    in f64 otherwise; this pass lowers them in every case, also with
+    `block-trips=0`.
+    A block (or row step, or step of whole rows) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
     as without this pass.

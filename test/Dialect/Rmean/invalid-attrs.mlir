@@ -78,6 +78,14 @@ func.func @marker_with_value(%a: f32) -> f32 {
 
 // -----
 
+func.func @row_sum_with_value(%v: vector<2x4xf64>, %acc: vector<2xf64>) -> vector<2xf64> {
+  // expected-error@+1 {{'rmean.row_sum' is a unit attribute (a marker)}}
+  %s = vector.multi_reduction <add>, %v, %acc {rmean.row_sum = true} [1] : vector<2x4xf64> to vector<2xf64>
+  return %s : vector<2xf64>
+}
+
+// -----
+
 func.func @unknown_rmean_attribute(%a: f32) -> f32 {
   // expected-error@+1 {{unknown rmean attribute 'rmean.cpu_stratgey'}}
   %s = arith.addf %a, %a {rmean.cpu_stratgey = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : f32

@@ -61,10 +61,12 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
   if (name == getReductionAttrHelper().getName() ||
       name == getFinalizeAttrHelper().getName() ||
       name == getVectorizeAttrHelper().getName() ||
-      name == getAccumulationLoopAttrHelper().getName())
+      name == getAccumulationLoopAttrHelper().getName() ||
+      name == getRowSumAttrHelper().getName())
     return expectUnit();
   return op->emitError() << "unknown rmean attribute '" << name
                          << "' (expected one of rmean.cpu_strategy, "
-                            "rmean.reduction, rmean.finalize, "
-                            "rmean.vectorize, rmean.accumulation_loop)";
+                            "rmean.gpu_strategy, rmean.reduction, "
+                            "rmean.finalize, rmean.vectorize, "
+                            "rmean.accumulation_loop, rmean.row_sum)";
 }

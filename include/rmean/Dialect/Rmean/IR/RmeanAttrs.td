@@ -47,7 +47,8 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
 
     - `kind = inner`: the reduced dimension is the last one (row means,
       NCHW pooling, reduce-all). `rows_per_step` rows at a time, each row
-      cut into `vector_size`-wide partial sums merged once per row.
+      cut into `vector_size`-wide partial sums merged once per row; rows
+      of a static length no longer than `vector_size` are read whole.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks that the reduced

@@ -52,7 +52,11 @@ def Rmean_Dialect : Dialect {
     // An scf.for that accumulates a reduction (rmean-cpu-tile marks it;
     // rmean-cpu-vectorize keeps its accumulators in registers and
     // rmean-narrow-accumulators blocks its sums).
-    "::mlir::UnitAttr":$accumulation_loop
+    "::mlir::UnitAttr":$accumulation_loop,
+    // A vector.multi_reduction of whole rows widened to f64 that
+    // rmean-cpu-vectorize leaves for rmean-narrow-accumulators, which sums
+    // it in f32 where its options allow and lowers it.
+    "::mlir::UnitAttr":$row_sum
   );
 }
 
