@@ -431,9 +431,13 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
     return failure();
   setMarker<RmeanDialect::AccumulationLoopAttrHelper>(inner->loops.back());
   // Lanes first (inside), then rows: the full tiles are static in both.
+  // The tile is marked before the rows are peeled, so that the leftover
+  // rows of a static count (one of NHWC pooling's 49 rows, 8 per step) are
+  // vectorised too; a run-time count leaves a dynamic tile, which stays
+  // scalar.
   peel(rewriter, inner->loops.back());
-  peel(rewriter, inner->loops.front());
   setMarker<RmeanDialect::VectorizeAttrHelper>(inner->tiledOps.front());
+  peel(rewriter, inner->loops.front());
   return success();
 }
 

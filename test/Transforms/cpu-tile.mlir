@@ -65,8 +65,10 @@ func.func @inner(%x: !rows, %init: tensor<64xf64>) -> tensor<64xf32> {
 #col = affine_map<(d0, d1) -> (d1)>
 
 // Outer: the kept dimension in 32-wide cache tiles; in each, 4 reduced rows
-// and 16 lanes per step. Lanes, then rows, are peeled: only the full
-// 4x16 tile is marked for vectorisation.
+// and 16 lanes per step. Lanes, then rows, are peeled: the 4x16 tile is
+// marked for vectorisation, and so is its copy over the leftover rows
+// (here of a run-time count, a dynamic tile that rmean-cpu-vectorize
+// leaves scalar); the leftover lanes are not.
 // CHECK-LABEL: func.func @outer
 //   CHECK-DAG:   %[[C4:.+]] = arith.constant 4 : index
 //   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
@@ -82,6 +84,10 @@ func.func @inner(%x: !rows, %init: tensor<64xf64>) -> tensor<64xf32> {
 //  CHECK-SAME:             ins(%{{.+}} : tensor<4x?xf32>)
 //   CHECK-NOT:             rmean.vectorize
 //       CHECK:     scf.for %{{.+}} step %[[C4]]
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<?x16xf32>) outs(%{{.+}} : tensor<16xf64>) attrs = {rmean.vectorize}
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<?x?xf32>)
 //   CHECK-NOT:   rmean.vectorize
 //       CHECK:   return
 func.func @outer(%x: !cols, %init: tensor<40xf64>) -> tensor<40xf64> {
@@ -94,6 +100,32 @@ func.func @outer(%x: !cols, %init: tensor<40xf64>) -> tensor<40xf64> {
     linalg.yield %s : f64
   } -> tensor<40xf64>
   return %0 : tensor<40xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// @outer_leftover_row: 49 reduced rows, 8 per step: the 49th row is a
+// static 1x16 tile, marked for vectorisation like the full steps (NHWC
+// pooling's 7x7 rows).
+// CHECK-LABEL: func.func @outer_leftover_row
+//       CHECK:   scf.for %{{.+}} step %c8
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<8x16xf32>) outs(%{{.+}} : tensor<16xf64>) attrs = {rmean.vectorize}
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<1x16xf32>) outs(%{{.+}} : tensor<16xf64>) attrs = {rmean.vectorize}
+func.func @outer_leftover_row(%x: tensor<49x32xf32>, %init: tensor<32xf64>) -> tensor<32xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<49x32xf32>) outs(%init : tensor<32xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 32, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<32xf64>
+  return %0 : tensor<32xf64>
 }
 
 // -----
