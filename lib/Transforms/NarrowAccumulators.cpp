@@ -327,6 +327,148 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
                                           "nothing peeled\n");
 }
 
+//===----------------------------------------------------------------------===//
+// Exact i32 blocks for 8- and 16-bit integers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One loop-carried i64 accumulator updated as `acc + extsi(x)` or
+/// `acc + extui(x)`, x of at most 16 bits.
+struct IntAccumulator {
+  unsigned index;
+  arith::AddIOp add;
+  Operation *ext;
+};
+} // namespace
+
+/// Elements of `bits` bits (signed or unsigned) have magnitudes below
+/// 2^bits, so 2^(31 - bits) of them sum below 2^31: an i32 lane that adds
+/// one element per trip for that many trips cannot overflow.
+static int64_t exactI32Trips(unsigned bits) {
+  return int64_t(1) << (31 - bits);
+}
+
+/// The i64 accumulators of `loop` that i32 blocks can sum exactly, with
+/// the trips of one block, or nothing when the loop does anything else
+/// with its iter_args.
+static std::optional<std::pair<SmallVector<IntAccumulator>, int64_t>>
+matchIntegerLoop(scf::ForOp loop) {
+  if (!hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(loop))
+    return std::nullopt;
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step < 1 || !loop.getInductionVar().getType().isIndex() ||
+      loop.getUnsignedCmp())
+    return std::nullopt;
+  SmallVector<IntAccumulator> accs;
+  int64_t trips = std::numeric_limits<int64_t>::max();
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Value next = yield.getOperand(i);
+    if (next == arg)
+      continue;
+    auto vecTy = dyn_cast<VectorType>(arg.getType());
+    auto add = next.getDefiningOp<arith::AddIOp>();
+    if (!vecTy || vecTy.isScalable() ||
+        !vecTy.getElementType().isSignlessInteger(64) || !add ||
+        add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
+        !next.hasOneUse() || (add.getLhs() != arg && add.getRhs() != arg))
+      return std::nullopt;
+    Value other = add.getLhs() == arg ? add.getRhs() : add.getLhs();
+    Operation *ext = other.getDefiningOp();
+    if (other == arg || !isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(ext) ||
+        !ext->hasOneUse() || ext->getBlock() != loop.getBody())
+      return std::nullopt;
+    unsigned bits = getElementTypeOrSelf(ext->getOperand(0).getType())
+                        .getIntOrFloatBitWidth();
+    if (bits > 16)
+      return std::nullopt;
+    trips = std::min(trips, exactI32Trips(bits));
+    accs.push_back({static_cast<unsigned>(i), add, ext});
+  }
+  int64_t span;
+  if (accs.empty() || llvm::MulOverflow(*step, trips, span))
+    return std::nullopt;
+  return std::make_pair(std::move(accs), trips);
+}
+
+/// Widens `v` (a vector of integers) to `type` as `like` (extsi or extui)
+/// widens its operand.
+static Value extendLike(OpBuilder &b, Location loc, Operation *like, Type type,
+                        Value v) {
+  if (isa<arith::ExtUIOp>(like))
+    return arith::ExtUIOp::create(b, loc, type, v);
+  return arith::ExtSIOp::create(b, loc, type, v);
+}
+
+/// Strip-mines `loop` into blocks of `trips` iterations whose narrow
+/// accumulators add in i32 lanes from 0, each block's sums then widened
+/// and added to the i64 accumulators: exact, so no check and no fallback.
+/// The last, partial block is peeled.
+static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
+                           ArrayRef<IntAccumulator> accs, int64_t trips) {
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  int64_t blockSpan = *getConstantIntValue(loop.getStep()) * trips;
+  rewriter.setInsertionPoint(loop);
+  Value ub = loop.getUpperBound();
+  Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockSpan);
+  auto narrowType = [&](IntAccumulator a) {
+    return cast<VectorType>(a.add.getType()).clone(rewriter.getI32Type());
+  };
+  auto outer = scf::ForOp::create(
+      rewriter, loc, loop.getLowerBound(), ub, blockStep, loop.getInitArgs(),
+      [&](OpBuilder &b, Location loc, Value iv, ValueRange wide) {
+        AffineExpr d0 = getAffineDimExpr(0, ctx),
+                   s0 = getAffineSymbolExpr(0, ctx);
+        auto lenMap = AffineMap::get(
+            1, 1, {getAffineConstantExpr(blockSpan, ctx), s0 - d0}, ctx);
+        Value len =
+            affine::AffineMinOp::create(b, loc, lenMap, ValueRange{iv, ub});
+        Value end = arith::AddIOp::create(b, loc, iv, len);
+        SmallVector<Value> inits(wide.begin(), wide.end());
+        for (IntAccumulator a : accs)
+          inits[a.index] = arith::ConstantOp::create(
+              b, loc, narrowType(a), b.getZeroAttr(narrowType(a)));
+        auto block = scf::ForOp::create(
+            b, loc, iv, end, loop.getStep(), inits,
+            [&](OpBuilder &ib, Location loc, Value j, ValueRange narrowAccs) {
+              IRMapping map;
+              map.map(loop.getInductionVar(), j);
+              map.map(loop.getRegionIterArgs(), narrowAccs);
+              for (Operation &op : loop.getBody()->without_terminator()) {
+                bool skip = llvm::any_of(accs, [&](IntAccumulator a) {
+                  return &op == a.add.getOperation() || &op == a.ext;
+                });
+                if (!skip)
+                  ib.clone(op, map);
+              }
+              auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+              SmallVector<Value> results;
+              for (Value v : yield.getOperands())
+                results.push_back(map.lookupOrDefault(v));
+              for (IntAccumulator a : accs) {
+                Value x = map.lookupOrDefault(a.ext->getOperand(0));
+                Value x32 = extendLike(ib, loc, a.ext, narrowType(a), x);
+                results[a.index] =
+                    arith::AddIOp::create(ib, loc, narrowAccs[a.index], x32);
+              }
+              scf::YieldOp::create(ib, loc, results);
+            });
+        SmallVector<Value> results(block.getResults());
+        for (IntAccumulator a : accs) {
+          Value sum = extendLike(b, loc, a.ext, a.add.getType(),
+                                 block.getResult(a.index));
+          results[a.index] = arith::AddIOp::create(b, loc, wide[a.index], sum);
+        }
+        scf::YieldOp::create(b, loc, results);
+      });
+  rewriter.replaceOp(loop, outer.getResults());
+  scf::ForOp remainder;
+  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder)))
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the blocks divide the loop; "
+                                          "nothing peeled\n");
+}
+
 /// Rows of one vector step added one by one into an f64 accumulator:
 ///   %e = arith.extf %v : vector<RxNxT> to vector<RxNxf64>
 ///   %a0 = arith.addf (vector.extract %e[0]), %acc
@@ -557,8 +699,20 @@ struct RmeanNarrowAccumulatorsPass
     };
     if (failed(owned.applyPatterns(rowSums, isRowSum)))
       return signalPassFailure();
+    // Exact, so whatever block-trips says.
+    SmallVector<std::tuple<scf::ForOp, SmallVector<IntAccumulator>, int64_t>>
+        integerWork;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (auto m = matchIntegerLoop(loop))
+        integerWork.emplace_back(loop, std::move(m->first), m->second);
+    });
+    for (auto &[loop, accs, trips] : integerWork)
+      narrowIntegers(rewriter, loop, accs, trips);
     if (blockTrips == 0) {
-      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": block-trips=0, nothing to do\n");
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": block-trips=0, no float "
+                                            "blocks\n");
+      if (failed(owned.applyPatterns(loopBounds)))
+        signalPassFailure();
       return;
     }
     SmallVector<std::pair<scf::ForOp, SmallVector<Accumulator>>> work;

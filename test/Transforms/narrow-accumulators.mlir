@@ -476,3 +476,83 @@ func.func @whole_rows(%x: vector<8x49xf32>, %acc: vector<8xf64>, %b: vector<8x3x
   %3 = vector.multi_reduction <add>, %e, %acc [1] : vector<8x49xf64> to vector<8xf64>
   return %0, %1, %2, %3 : vector<8xf64>, vector<8xf64>, f64, vector<8xf64>
 }
+
+// -----
+
+// @integer_blocks: i64 accumulators of 8- and 16-bit elements add in i32
+// lanes for blocks of 2^23 (8-bit) or 2^15 (16-bit) trips, which cannot
+// overflow, each block then widened (as the elements were: extsi, extui)
+// and added: exact, so no check, no fallback, whatever block-trips says.
+// 32-bit elements (last loop) keep their i64 accumulation.
+// CHECK-LABEL: func.func @integer_blocks
+//       CHECK:   scf.for %{{.+}} step %c268435456
+//       CHECK:     %[[B:.+]] = scf.for {{.+}} -> (vector<32xi32>)
+//       CHECK:       arith.extsi %{{.+}} : vector<32xi8> to vector<32xi32>
+//       CHECK:       arith.addi %{{.+}} : vector<32xi32>
+//       CHECK:     %[[W:.+]] = arith.extsi %[[B]] : vector<32xi32> to vector<32xi64>
+//       CHECK:     arith.addi %{{.+}}, %[[W]] : vector<32xi64>
+//   CHECK-NOT:     scf.if
+//       CHECK:   scf.for %{{.+}} step %c524288
+//       CHECK:     %[[U:.+]] = scf.for {{.+}} -> (vector<16xi32>)
+//       CHECK:       arith.extui %{{.+}} : vector<16xi16> to vector<16xi32>
+//       CHECK:     arith.extui %[[U]] : vector<16xi32> to vector<16xi64>
+//       CHECK:   scf.for {{.+}} -> (vector<16xi64>)
+//       CHECK:     arith.extsi %{{.+}} : vector<16xi32> to vector<16xi64>
+//   CHECK-NOT:   vector<16xi32>)
+//       CHECK:   return
+// OFF-LABEL: func.func @integer_blocks
+//       OFF:   scf.for {{.+}} -> (vector<32xi32>)
+//       OFF:   scf.for {{.+}} -> (vector<16xi32>)
+func.func @integer_blocks(%x: tensor<4096xi8>, %y: tensor<4096xi16>, %z: tensor<4096xi32>)
+    -> (vector<32xi64>, vector<16xi64>, vector<16xi64>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %zero = arith.constant dense<0> : vector<32xi64>
+  %zero16 = arith.constant dense<0> : vector<16xi64>
+  %p8 = arith.constant 0 : i8
+  %p16 = arith.constant 0 : i16
+  %p32 = arith.constant 0 : i32
+  %a = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %zero) -> (vector<32xi64>) {
+    %v = vector.transfer_read %x[%i], %p8 {in_bounds = [true]} : tensor<4096xi8>, vector<32xi8>
+    %e = arith.extsi %v : vector<32xi8> to vector<32xi64>
+    %s = arith.addi %acc, %e : vector<32xi64>
+    scf.yield %s : vector<32xi64>
+  } {rmean.accumulation_loop}
+  %b = scf.for %i = %c0 to %c4096 step %c16 iter_args(%acc = %zero16) -> (vector<16xi64>) {
+    %v = vector.transfer_read %y[%i], %p16 {in_bounds = [true]} : tensor<4096xi16>, vector<16xi16>
+    %e = arith.extui %v : vector<16xi16> to vector<16xi64>
+    %s = arith.addi %e, %acc : vector<16xi64>
+    scf.yield %s : vector<16xi64>
+  } {rmean.accumulation_loop}
+  %c = scf.for %i = %c0 to %c4096 step %c16 iter_args(%acc = %zero16) -> (vector<16xi64>) {
+    %v = vector.transfer_read %z[%i], %p32 {in_bounds = [true]} : tensor<4096xi32>, vector<16xi32>
+    %e = arith.extsi %v : vector<16xi32> to vector<16xi64>
+    %s = arith.addi %acc, %e : vector<16xi64>
+    scf.yield %s : vector<16xi64>
+  } {rmean.accumulation_loop}
+  return %a, %b, %c : vector<32xi64>, vector<16xi64>, vector<16xi64>
+}
+
+// -----
+
+// @negative_integer_user_loop: a loop rmean did not mark keeps its i64
+// accumulation.
+// CHECK-LABEL: func.func @negative_integer_user_loop
+//   CHECK-NOT:   xi32>
+//       CHECK:   return
+func.func @negative_integer_user_loop(%x: tensor<4096xi8>) -> vector<32xi64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %zero = arith.constant dense<0> : vector<32xi64>
+  %p8 = arith.constant 0 : i8
+  %a = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %zero) -> (vector<32xi64>) {
+    %v = vector.transfer_read %x[%i], %p8 {in_bounds = [true]} : tensor<4096xi8>, vector<32xi8>
+    %e = arith.extsi %v : vector<32xi8> to vector<32xi64>
+    %s = arith.addi %acc, %e : vector<32xi64>
+    scf.yield %s : vector<32xi64>
+  }
+  return %a : vector<32xi64>
+}

@@ -246,6 +246,12 @@ def RmeanNarrowAccumulatorsPass
     element at most `block-trips` times (ceil(log2 N) for rows of N), and
     in f64 otherwise; this pass lowers them in every case, also with
     `block-trips=0`.
+    Loops whose i64 accumulators add 8- or 16-bit integers (`acc +
+    extsi(x)`, `acc + extui(x)`) are strip-mined the same way into blocks
+    of 2^(31 - bits) iterations that add in i32 lanes, which cannot
+    overflow there, each block widened as the elements were and added once:
+    exact, so with no check or fallback and whatever `block-trips` says
+    (i8 rows: half the widening and additions of i64 lanes).
     A block (or row step, or step of whole rows) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
