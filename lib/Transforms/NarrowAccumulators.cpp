@@ -469,35 +469,30 @@ static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
                                           "nothing peeled\n");
 }
 
-/// Rows of one vector step added one by one into an f64 accumulator:
+/// Rows of one vector step added one by one into a wide accumulator:
 ///   %e = arith.extf %v : vector<RxNxT> to vector<RxNxf64>
 ///   %a0 = arith.addf (vector.extract %e[0]), %acc
 ///   ...  %a(R-1) = arith.addf (vector.extract %e[R-1]), %a(R-2)
-/// (the "outer" strategy's step over rows_per_step rows).
+/// (the "outer" strategy's step over rows_per_step rows), or the same with
+/// arith.extsi/extui to i64 and arith.addi.
 namespace {
 struct RowSum {
-  arith::ExtFOp ext;
+  Operation *ext;
   Value acc;
-  SmallVector<arith::AddFOp> chain;
+  SmallVector<Operation *> chain;
 };
 } // namespace
 
-static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
-                                         int64_t blockTrips) {
+/// The rows, chain and accumulator of a row step whose widening `ext` (of
+/// a fixed 2-D vector, in an accumulation loop) has been checked by the
+/// caller; `AddOp` is the addition of the chain.
+template <typename AddOp>
+static std::optional<RowSum> matchRowChain(Operation *ext) {
   auto parent = dyn_cast<scf::ForOp>(ext->getParentOp());
   if (!parent || !hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(parent))
     return std::nullopt;
-  auto srcTy = dyn_cast<VectorType>(ext.getIn().getType());
-  if (!srcTy || srcTy.getRank() != 2 || srcTy.isScalable() ||
-      !getElementTypeOrSelf(ext.getType()).isF64())
-    return std::nullopt;
-  Type source = srcTy.getElementType();
-  if (!isa<Float16Type, BFloat16Type>(source) && !(narrowF32 && source.isF32()))
-    return std::nullopt;
+  auto srcTy = cast<VectorType>(ext->getOperand(0).getType());
   int64_t rows = srcTy.getDimSize(0);
-  // R rows summed in f32 round R - 1 times: keep within the block bound.
-  if (rows < 2 || rows - 1 > blockTrips)
-    return std::nullopt;
   SmallVector<Value> rowValues(rows);
   for (Operation *user : ext->getUsers()) {
     auto extract = dyn_cast<vector::ExtractOp>(user);
@@ -516,7 +511,7 @@ static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
   m.ext = ext;
   Value prev;
   for (int64_t i = 0; i < rows; ++i) {
-    auto add = dyn_cast<arith::AddFOp>(*rowValues[i].getUsers().begin());
+    auto add = dyn_cast<AddOp>(*rowValues[i].getUsers().begin());
     if (!add || add->getBlock() != ext->getBlock())
       return std::nullopt;
     Value other = add.getLhs() == rowValues[i] ? add.getRhs() : add.getLhs();
@@ -529,20 +524,88 @@ static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
     prev = add.getResult();
   }
   // The accumulator must not come from this step's rows.
-  if (llvm::is_contained(rowValues, m.acc) ||
-      m.acc.getDefiningOp() == ext.getOperation())
+  if (llvm::is_contained(rowValues, m.acc) || m.acc.getDefiningOp() == ext)
     return std::nullopt;
   return m;
+}
+
+/// Whether `srcTy` is the fixed 2-D vector of a row step of at least two
+/// rows.
+static bool isRowStepType(Type t) {
+  auto srcTy = dyn_cast<VectorType>(t);
+  return srcTy && srcTy.getRank() == 2 && !srcTy.isScalable() &&
+         srcTy.getDimSize(0) >= 2;
+}
+
+static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
+                                         int64_t blockTrips) {
+  if (!isRowStepType(ext.getIn().getType()) ||
+      !getElementTypeOrSelf(ext.getType()).isF64())
+    return std::nullopt;
+  auto srcTy = cast<VectorType>(ext.getIn().getType());
+  Type source = srcTy.getElementType();
+  if (!isa<Float16Type, BFloat16Type>(source) && !(narrowF32 && source.isF32()))
+    return std::nullopt;
+  // R rows summed in f32 round R - 1 times: keep within the block bound.
+  if (srcTy.getDimSize(0) - 1 > blockTrips)
+    return std::nullopt;
+  return matchRowChain<arith::AddFOp>(ext);
+}
+
+/// A row step of 8- or 16-bit integers widened to i64, whose rows' i32 sum
+/// cannot overflow (R < 2^(31 - bits), see exactI32Trips).
+static std::optional<RowSum> matchIntegerRowSum(Operation *ext) {
+  if (!isa<arith::ExtSIOp, arith::ExtUIOp>(ext) ||
+      !isRowStepType(ext->getOperand(0).getType()) ||
+      !getElementTypeOrSelf(ext->getResult(0).getType()).isSignlessInteger(64))
+    return std::nullopt;
+  auto srcTy = cast<VectorType>(ext->getOperand(0).getType());
+  unsigned bits = srcTy.getElementType().getIntOrFloatBitWidth();
+  if (bits > 16 || srcTy.getDimSize(0) >= exactI32Trips(bits))
+    return std::nullopt;
+  return matchRowChain<arith::AddIOp>(ext);
+}
+
+/// Sums the rows in i32 (pairwise, exact), widens the sum as the elements
+/// were widened and adds it to the i64 accumulator once.
+static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
+  Operation *last = m.chain.back();
+  Location loc = last->getLoc();
+  rewriter.setInsertionPoint(last);
+  auto srcTy = cast<VectorType>(m.ext->getOperand(0).getType());
+  Value v = extendLike(rewriter, loc, m.ext, srcTy.clone(rewriter.getI32Type()),
+                       m.ext->getOperand(0));
+  SmallVector<Value> terms;
+  for (int64_t i = 0, e = srcTy.getDimSize(0); i < e; ++i)
+    terms.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
+  while (terms.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      next.push_back(
+          arith::AddIOp::create(rewriter, loc, terms[i], terms[i + 1]));
+    if (terms.size() % 2)
+      next.push_back(terms.back());
+    terms = std::move(next);
+  }
+  Value wide = extendLike(rewriter, loc, m.ext, last->getResult(0).getType(),
+                          terms.front());
+  rewriter.replaceOp(
+      last, arith::AddIOp::create(rewriter, loc, m.acc, wide).getResult());
+  for (Operation *add : llvm::reverse(ArrayRef(m.chain).drop_back()))
+    rewriter.eraseOp(add);
+  for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(m.ext);
 }
 
 /// Sums the rows in f32 (pairwise), adds the sum to the f64 accumulator
 /// once; a non-finite f32 sum falls back to the original f64 chain.
 static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
-  arith::AddFOp last = m.chain.back();
+  auto last = cast<arith::AddFOp>(m.chain.back());
   Location loc = last.getLoc();
   rewriter.setInsertionPoint(last);
-  auto srcTy = cast<VectorType>(m.ext.getIn().getType());
-  Value v = m.ext.getIn();
+  auto srcTy = cast<VectorType>(m.ext->getOperand(0).getType());
+  Value v = m.ext->getOperand(0);
   if (!srcTy.getElementType().isF32())
     v = arith::ExtFOp::create(rewriter, loc, withF32(srcTy), v);
   SmallVector<Value> terms;
@@ -574,12 +637,12 @@ static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
         eb.clone(*m.ext, map);
         for (Operation *user : m.ext->getUsers())
           eb.clone(*user, map);
-        for (arith::AddFOp add : m.chain)
+        for (Operation *add : m.chain)
           eb.clone(*add, map);
         scf::YieldOp::create(eb, loc, map.lookup(last.getResult()));
       });
   rewriter.replaceOp(last, ifOp.getResults());
-  for (arith::AddFOp add : llvm::reverse(ArrayRef(m.chain).drop_back()))
+  for (Operation *add : llvm::reverse(ArrayRef(m.chain).drop_back()))
     rewriter.eraseOp(add);
   for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
     rewriter.eraseOp(user);
@@ -700,6 +763,14 @@ struct RmeanNarrowAccumulatorsPass
     if (failed(owned.applyPatterns(rowSums, isRowSum)))
       return signalPassFailure();
     // Exact, so whatever block-trips says.
+    SmallVector<Operation *> integerRowSteps;
+    getOperation().walk([&](Operation *op) {
+      if (matchIntegerRowSum(op))
+        integerRowSteps.push_back(op);
+    });
+    for (Operation *ext : integerRowSteps)
+      if (std::optional<RowSum> m = matchIntegerRowSum(ext))
+        narrowIntegerRowSum(rewriter, *m);
     SmallVector<std::tuple<scf::ForOp, SmallVector<IntAccumulator>, int64_t>>
         integerWork;
     getOperation().walk([&](scf::ForOp loop) {

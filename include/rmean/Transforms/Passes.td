@@ -251,7 +251,9 @@ def RmeanNarrowAccumulatorsPass
     of 2^(31 - bits) iterations that add in i32 lanes, which cannot
     overflow there, each block widened as the elements were and added once:
     exact, so with no check or fallback and whatever `block-trips` says
-    (i8 rows: half the widening and additions of i64 lanes).
+    (i8 rows: half the widening and additions of i64 lanes). Row steps
+    of such integers are added pairwise in i32 (exact for fewer than
+    2^(31 - bits) rows) and widened once.
     A block (or row step, or step of whole rows) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
