@@ -251,32 +251,16 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
   auto linalgOp = cast<linalg::LinalgOp>(*current);
   int64_t n = linalgOp.getNumLoops();
   int64_t length = linalgOp.getStaticLoopRanges().back();
-  if (ShapedType::isStatic(length) && length <= s.getVectorSize()) {
-    // Rows no longer than the lanes: `rows_per_step` whole rows per tile,
-    // each read as one vector and summed as a tree by rmean-cpu-vectorize.
-    // Splitting such a row into lanes would pay a lane set-up, a peeled
-    // tail and a merge per row for one or two vector adds.
-    if (n > 1) {
-      SmallVector<int64_t> rows(n, 1);
-      rows[n - 2] = s.getRowsPerStep();
-      rows.back() = 0;
-      FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, rows);
-      if (failed(r))
-        return failure();
-      current = cast<TilingInterface>(r->tiledOps.front());
-      peel(rewriter, r->loops.back());
-    } else {
-      // A single row is its own tile: no longer a reduction to plan.
-      removeCPUStrategy(current);
-      removeMarker<RmeanDialect::ReductionAttrHelper>(current);
-    }
-    setMarker<RmeanDialect::VectorizeAttrHelper>(current);
-    return success();
-  }
+  // Rows no longer than the lanes are read whole, each as one vector that
+  // rmean-cpu-vectorize sums as a tree: splitting such a row into lanes
+  // would pay a lane set-up, a peeled tail and a merge per row for one or
+  // two vector adds.
+  bool wholeRows = ShapedType::isStatic(length) && length <= s.getVectorSize();
   if (n > 1) {
     // Grouped rows: independent accumulator chains (more adds in flight)
-    // and one set-up/merge per group. The row loop is peeled so that full
-    // groups are static; leftover rows stay scalar.
+    // and one set-up/merge per group (whole rows: `rows_per_step` rows per
+    // tile). The row loop is peeled so that full groups are static;
+    // leftover rows stay scalar.
     SmallVector<int64_t> rows(n, 1);
     rows[n - 2] = s.getRowsPerStep();
     rows.back() = 0;
@@ -285,6 +269,14 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
       return failure();
     current = cast<TilingInterface>(r->tiledOps.front());
     peel(rewriter, r->loops.back());
+  } else if (wholeRows) {
+    // A single row is its own tile: no longer a reduction to plan.
+    removeCPUStrategy(current);
+    removeMarker<RmeanDialect::ReductionAttrHelper>(current);
+  }
+  if (wholeRows) {
+    setMarker<RmeanDialect::VectorizeAttrHelper>(current);
+    return success();
   }
   SmallVector<int64_t> split(n, 0);
   split.back() = s.getVectorSize();

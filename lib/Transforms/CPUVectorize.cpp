@@ -93,6 +93,19 @@ struct ReadThroughSignlessCast : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
+/// `v` (1-D) extended to `size` lanes with the additive identity (-0.0 for
+/// floats: x + -0.0 is x for every x, signed zeros and NaN included; 0 for
+/// integers). LLVM folds the padding's additions away.
+static Value padWithIdentity(OpBuilder &b, Location loc, Value v,
+                             int64_t size) {
+  auto padded =
+      VectorType::get({size}, cast<VectorType>(v.getType()).getElementType());
+  Value identity =
+      arith::ConstantOp::create(b, loc, padded, getAdditiveIdentity(b, padded));
+  return vector::InsertStridedSliceOp::create(b, loc, v, identity,
+                                              ArrayRef<int64_t>{0}, {1});
+}
+
 /// Sums a float vector by halves (a log2(N)-deep tree of vector adds)
 /// instead of the in-order chain that a strict `vector.reduction <add>`
 /// becomes: once per row, a chain of N dependent additions costs more than
@@ -118,15 +131,8 @@ struct TreeFloatReduction : OpRewritePattern<vector::ReductionOp> {
     Location loc = op.getLoc();
     Value v = op.getVector();
     if (!llvm::isPowerOf2_64(n)) {
-      // Padded with -0.0, the additive identity (x + -0.0 is x for every
-      // x, signed zeros and NaN included), up to a power of two; LLVM folds
-      // the padding's additions away.
       n = llvm::PowerOf2Ceil(n);
-      auto padded = VectorType::get({n}, t.getElementType());
-      Value identity = arith::ConstantOp::create(
-          rewriter, loc, padded, getAdditiveIdentity(rewriter, padded));
-      v = vector::InsertStridedSliceOp::create(rewriter, loc, v, identity,
-                                               ArrayRef<int64_t>{0}, {1});
+      v = padWithIdentity(rewriter, loc, v, n);
     }
     for (int64_t half = n / 2; half >= 2; half /= 2) {
       Value lo = vector::ExtractStridedSliceOp::create(
@@ -196,15 +202,11 @@ struct ShuffleTreeRowSums : OpRewritePattern<vector::MultiDimReductionOp> {
                   llvm::PowerOf2Ceil(length),
                   std::max<int64_t>(1, kShuffleTreeBytes / elementBytes)));
     int64_t padded = std::max<int64_t>(width, llvm::PowerOf2Ceil(length));
-    auto paddedTy = VectorType::get({padded}, element);
-    Value identity = arith::ConstantOp::create(
-        rewriter, loc, paddedTy, getAdditiveIdentity(rewriter, paddedTy));
     SmallVector<Value> vectors;
     for (int64_t r = 0; r < rows; ++r) {
       Value row = vector::ExtractOp::create(rewriter, loc, op.getSource(), r);
       if (length != padded)
-        row = vector::InsertStridedSliceOp::create(rewriter, loc, row, identity,
-                                                   ArrayRef<int64_t>{0}, {1});
+        row = padWithIdentity(rewriter, loc, row, padded);
       for (int64_t n = padded; n > width; n /= 2) {
         Value lo = vector::ExtractStridedSliceOp::create(
             rewriter, loc, row, ArrayRef<int64_t>{0}, {n / 2}, {1});

@@ -290,14 +290,17 @@ static scf::IfOp buildBlockCombine(OpBuilder &b, Location loc, scf::ForOp loop,
       });
 }
 
-/// Strip-mines `loop` into blocks of `blockTrips` iterations, each summed
-/// in f32 (buildBlockLoop) and combined into the f64 accumulators
-/// (buildBlockCombine), then peels the last, partial block.
-static void narrow(RewriterBase &rewriter, scf::ForOp loop,
-                   ArrayRef<Accumulator> accs, int64_t blockTrips) {
+/// Builds one block [iv, end) of a strip-mined loop and returns the values
+/// the block yields to the next (the wide accumulators after it).
+using BlockBuilder = function_ref<SmallVector<Value>(
+    OpBuilder &b, Location loc, Value iv, Value end, ValueRange wide)>;
+
+/// Replaces `loop` with a loop over blocks of `blockSpan` of its range, each
+/// built by `buildBlock`, then peels the last, partial block.
+static void stripMine(RewriterBase &rewriter, scf::ForOp loop,
+                      int64_t blockSpan, BlockBuilder buildBlock) {
   Location loc = loop.getLoc();
   MLIRContext *ctx = loop.getContext();
-  int64_t blockSpan = *getConstantIntValue(loop.getStep()) * blockTrips;
   rewriter.setInsertionPoint(loop);
   Value ub = loop.getUpperBound();
   Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockSpan);
@@ -313,18 +316,31 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
         Value len =
             affine::AffineMinOp::create(b, loc, lenMap, ValueRange{iv, ub});
         Value end = arith::AddIOp::create(b, loc, iv, len);
-        SmallVector<int64_t> oddIndex;
-        scf::ForOp block =
-            buildBlockLoop(b, loc, loop, accs, iv, end, wide, oddIndex);
-        scf::IfOp combined = buildBlockCombine(b, loc, loop, accs, block,
-                                               oddIndex, iv, end, wide);
-        scf::YieldOp::create(b, loc, combined.getResults());
+        scf::YieldOp::create(b, loc, buildBlock(b, loc, iv, end, wide));
       });
   rewriter.replaceOp(loop, outer.getResults());
   scf::ForOp remainder;
   if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder)))
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the blocks divide the loop; "
                                           "nothing peeled\n");
+}
+
+/// Strip-mines `loop` into blocks of `blockTrips` iterations, each summed
+/// in f32 (buildBlockLoop) and combined into the f64 accumulators
+/// (buildBlockCombine).
+static void narrow(RewriterBase &rewriter, scf::ForOp loop,
+                   ArrayRef<Accumulator> accs, int64_t blockTrips) {
+  int64_t blockSpan = *getConstantIntValue(loop.getStep()) * blockTrips;
+  stripMine(rewriter, loop, blockSpan,
+            [&](OpBuilder &b, Location loc, Value iv, Value end,
+                ValueRange wide) -> SmallVector<Value> {
+              SmallVector<int64_t> oddIndex;
+              scf::ForOp block =
+                  buildBlockLoop(b, loc, loop, accs, iv, end, wide, oddIndex);
+              scf::IfOp combined = buildBlockCombine(b, loc, loop, accs, block,
+                                                     oddIndex, iv, end, wide);
+              return combined.getResults();
+            });
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,25 +422,19 @@ static Value extendLike(OpBuilder &b, Location loc, Operation *like, Type type,
 /// The last, partial block is peeled.
 static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
                            ArrayRef<IntAccumulator> accs, int64_t trips) {
-  Location loc = loop.getLoc();
-  MLIRContext *ctx = loop.getContext();
   int64_t blockSpan = *getConstantIntValue(loop.getStep()) * trips;
-  rewriter.setInsertionPoint(loop);
-  Value ub = loop.getUpperBound();
-  Value blockStep = arith::ConstantIndexOp::create(rewriter, loc, blockSpan);
   auto narrowType = [&](IntAccumulator a) {
     return cast<VectorType>(a.add.getType()).clone(rewriter.getI32Type());
   };
-  auto outer = scf::ForOp::create(
-      rewriter, loc, loop.getLowerBound(), ub, blockStep, loop.getInitArgs(),
-      [&](OpBuilder &b, Location loc, Value iv, ValueRange wide) {
-        AffineExpr d0 = getAffineDimExpr(0, ctx),
-                   s0 = getAffineSymbolExpr(0, ctx);
-        auto lenMap = AffineMap::get(
-            1, 1, {getAffineConstantExpr(blockSpan, ctx), s0 - d0}, ctx);
-        Value len =
-            affine::AffineMinOp::create(b, loc, lenMap, ValueRange{iv, ub});
-        Value end = arith::AddIOp::create(b, loc, iv, len);
+  auto isAccumulation = [&](Operation *op) {
+    return llvm::any_of(accs, [&](IntAccumulator a) {
+      return op == a.add.getOperation() || op == a.ext;
+    });
+  };
+  stripMine(
+      rewriter, loop, blockSpan,
+      [&](OpBuilder &b, Location loc, Value iv, Value end,
+          ValueRange wide) -> SmallVector<Value> {
         SmallVector<Value> inits(wide.begin(), wide.end());
         for (IntAccumulator a : accs)
           inits[a.index] = arith::ConstantOp::create(
@@ -435,13 +445,9 @@ static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
               IRMapping map;
               map.map(loop.getInductionVar(), j);
               map.map(loop.getRegionIterArgs(), narrowAccs);
-              for (Operation &op : loop.getBody()->without_terminator()) {
-                bool skip = llvm::any_of(accs, [&](IntAccumulator a) {
-                  return &op == a.add.getOperation() || &op == a.ext;
-                });
-                if (!skip)
+              for (Operation &op : loop.getBody()->without_terminator())
+                if (!isAccumulation(&op))
                   ib.clone(op, map);
-              }
               auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
               SmallVector<Value> results;
               for (Value v : yield.getOperands())
@@ -460,13 +466,8 @@ static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
                                  block.getResult(a.index));
           results[a.index] = arith::AddIOp::create(b, loc, wide[a.index], sum);
         }
-        scf::YieldOp::create(b, loc, results);
+        return results;
       });
-  rewriter.replaceOp(loop, outer.getResults());
-  scf::ForOp remainder;
-  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, outer, remainder)))
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the blocks divide the loop; "
-                                          "nothing peeled\n");
 }
 
 /// Rows of one vector step added one by one into a wide accumulator:
