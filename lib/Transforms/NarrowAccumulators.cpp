@@ -567,6 +567,35 @@ static std::optional<RowSum> matchIntegerRowSum(Operation *ext) {
   return matchRowChain<arith::AddIOp>(ext);
 }
 
+/// The rows of the 2-D vector `v` added pairwise with `add`: a tree of
+/// depth ceil(log2 R), in a fixed order.
+static Value sumRowsPairwise(RewriterBase &rewriter, Location loc, Value v,
+                             function_ref<Value(Value, Value)> add) {
+  SmallVector<Value> terms;
+  for (int64_t i = 0, e = cast<VectorType>(v.getType()).getDimSize(0); i < e;
+       ++i)
+    terms.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
+  while (terms.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      next.push_back(add(terms[i], terms[i + 1]));
+    if (terms.size() % 2)
+      next.push_back(terms.back());
+    terms = std::move(next);
+  }
+  return terms.front();
+}
+
+/// Erases what is left of a row step once its last addition is replaced:
+/// the rest of the chain, the row extracts and the widening.
+static void eraseRowStep(RewriterBase &rewriter, RowSum &m) {
+  for (Operation *add : llvm::reverse(ArrayRef(m.chain).drop_back()))
+    rewriter.eraseOp(add);
+  for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(m.ext);
+}
+
 /// Sums the rows in i32 (pairwise, exact), widens the sum as the elements
 /// were widened and adds it to the i64 accumulator once.
 static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
@@ -576,27 +605,14 @@ static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
   auto srcTy = cast<VectorType>(m.ext->getOperand(0).getType());
   Value v = extendLike(rewriter, loc, m.ext, srcTy.clone(rewriter.getI32Type()),
                        m.ext->getOperand(0));
-  SmallVector<Value> terms;
-  for (int64_t i = 0, e = srcTy.getDimSize(0); i < e; ++i)
-    terms.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
-  while (terms.size() > 1) {
-    SmallVector<Value> next;
-    for (size_t i = 0; i + 1 < terms.size(); i += 2)
-      next.push_back(
-          arith::AddIOp::create(rewriter, loc, terms[i], terms[i + 1]));
-    if (terms.size() % 2)
-      next.push_back(terms.back());
-    terms = std::move(next);
-  }
-  Value wide = extendLike(rewriter, loc, m.ext, last->getResult(0).getType(),
-                          terms.front());
+  Value sum = sumRowsPairwise(rewriter, loc, v, [&](Value a, Value b) -> Value {
+    return arith::AddIOp::create(rewriter, loc, a, b);
+  });
+  Value wide =
+      extendLike(rewriter, loc, m.ext, last->getResult(0).getType(), sum);
   rewriter.replaceOp(
       last, arith::AddIOp::create(rewriter, loc, m.acc, wide).getResult());
-  for (Operation *add : llvm::reverse(ArrayRef(m.chain).drop_back()))
-    rewriter.eraseOp(add);
-  for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
-    rewriter.eraseOp(user);
-  rewriter.eraseOp(m.ext);
+  eraseRowStep(rewriter, m);
 }
 
 /// Sums the rows in f32 (pairwise), adds the sum to the f64 accumulator
@@ -609,19 +625,9 @@ static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
   Value v = m.ext->getOperand(0);
   if (!srcTy.getElementType().isF32())
     v = arith::ExtFOp::create(rewriter, loc, withF32(srcTy), v);
-  SmallVector<Value> terms;
-  for (int64_t i = 0, e = srcTy.getDimSize(0); i < e; ++i)
-    terms.push_back(vector::ExtractOp::create(rewriter, loc, v, i));
-  while (terms.size() > 1) {
-    SmallVector<Value> next;
-    for (size_t i = 0; i + 1 < terms.size(); i += 2)
-      next.push_back(arith::AddFOp::create(rewriter, loc, terms[i],
-                                           terms[i + 1], narrowFlags(last)));
-    if (terms.size() % 2)
-      next.push_back(terms.back());
-    terms = std::move(next);
-  }
-  Value sum = terms.front();
+  Value sum = sumRowsPairwise(rewriter, loc, v, [&](Value a, Value b) -> Value {
+    return arith::AddFOp::create(rewriter, loc, a, b, narrowFlags(last));
+  });
   Value ok = allFinite(rewriter, loc, {sum});
   Type resultTy = last.getType();
   auto ifOp = scf::IfOp::create(
@@ -643,11 +649,7 @@ static void narrowRowSum(RewriterBase &rewriter, RowSum &m) {
         scf::YieldOp::create(eb, loc, map.lookup(last.getResult()));
       });
   rewriter.replaceOp(last, ifOp.getResults());
-  for (Operation *add : llvm::reverse(ArrayRef(m.chain).drop_back()))
-    rewriter.eraseOp(add);
-  for (Operation *user : llvm::make_early_inc_range(m.ext->getUsers()))
-    rewriter.eraseOp(user);
-  rewriter.eraseOp(m.ext);
+  eraseRowStep(rewriter, m);
 }
 
 /// Whether the whole rows that `red` (an rmean.row_sum) sums may be summed
@@ -681,6 +683,8 @@ static void lowerRowSum(RewriterBase &rewriter, vector::MultiDimReductionOp red,
         .getResult();
   };
   if (!narrowIt) {
+    // An unmarked copy, created through the rewriter so that the lowering
+    // patterns (which take only this pass's ops) lower it.
     rewriter.replaceOp(red, wideSum(rewriter, red.getSource()));
     return;
   }
