@@ -129,6 +129,8 @@ void mlir::rmean::detail::addLLVMStage(OpPassManager &pm) {
   // end up with several blocks).
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
+  // rmean's run-time checks split their blocks, so they need the CFG.
+  pm.addPass(createConvertRmeanToLLVMPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertToLLVMPass());

@@ -140,6 +140,7 @@ void mlir::rmean::buildRmeanGPUPipeline(
   // nvvm-attach-target and gpu-module-to-binary.
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertRmeanToLLVMPass());
   pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -12,6 +12,7 @@
 
 #include "rmean/Pipelines/Pipelines.h"
 
+#include "rmean/Conversion/RmeanToLLVM/RmeanToLLVM.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/Transforms/ShardingInterfaceImpl.h"
 
@@ -132,6 +133,7 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
   memref::registerAllocationOpInterfaceExternalModels(registry);
 
   // convert-to-llvm, and translation of the result to LLVM IR.
+  rmean::registerConvertRmeanToLLVMInterface(registry);
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   index::registerConvertIndexToLLVMInterface(registry);

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 namespace mlir::rmean {
 #define GEN_PASS_DEF_RMEANEXITONFAILEDCHECKPASS
@@ -26,8 +27,6 @@ static constexpr int32_t kFailedCheckStatus = 70;
 /// The bytes of the constant global string `value` points to, if any.
 static std::optional<std::string> getGlobalString(Value value,
                                                   SymbolTableCollection &st) {
-  while (auto gep = value.getDefiningOp<LLVM::GEPOp>())
-    value = gep.getBase();
   auto addressOf = value.getDefiningOp<LLVM::AddressOfOp>();
   if (!addressOf)
     return std::nullopt;
@@ -47,16 +46,45 @@ static std::optional<std::string> getGlobalString(Value value,
   return bytes;
 }
 
+/// Whether `value` points to an rmean message. Through a block argument
+/// (identical failure blocks merged by region simplification, their
+/// messages passed as operands), every incoming value must.
+static bool isRmeanMessage(Value value, SymbolTableCollection &st,
+                           SmallPtrSetImpl<Value> &visited) {
+  while (auto gep = value.getDefiningOp<LLVM::GEPOp>())
+    value = gep.getBase();
+  if (!visited.insert(value).second)
+    return true; // A cycle adds no other message.
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg) {
+    std::optional<std::string> text = getGlobalString(value, st);
+    return text && StringRef(*text).starts_with("rmean.reduce_mean: ");
+  }
+  Block *block = arg.getOwner();
+  if (block->isEntryBlock() || block->hasNoPredecessors())
+    return false;
+  for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it) {
+    auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+    if (!branch)
+      return false;
+    Value incoming =
+        branch.getSuccessorOperands(it.getSuccessorIndex())[arg.getArgNumber()];
+    if (!incoming || !isRmeanMessage(incoming, st, visited))
+      return false;
+  }
+  return true;
+}
+
 /// Whether `abortCall` ends a failed rmean check: an earlier call in its
-/// block prints rmean's message.
+/// block prints rmean's message (`puts` from cf.assert, `printf` from
+/// rmean.check).
 static bool endsRmeanCheck(LLVM::CallOp abortCall, SymbolTableCollection &st) {
   for (Operation *op = abortCall->getPrevNode(); op; op = op->getPrevNode()) {
     auto call = dyn_cast<LLVM::CallOp>(op);
     if (!call || call.getArgOperands().empty())
       continue;
-    std::optional<std::string> text =
-        getGlobalString(call.getArgOperands().front(), st);
-    if (text && StringRef(*text).starts_with("rmean.reduce_mean: "))
+    SmallPtrSet<Value, 4> visited;
+    if (isRmeanMessage(call.getArgOperands().front(), st, visited))
       return true;
   }
   return false;

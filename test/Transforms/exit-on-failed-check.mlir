@@ -59,6 +59,65 @@ llvm.func @gep_bytes() {
 
 // -----
 
+// rmean.check's lowering prints with printf (its values as more arguments);
+// identical failure blocks merged by region simplification receive their
+// messages as a block argument. Every incoming message is rmean's, so the
+// merged block exits.
+// CHECK-LABEL: llvm.func @printf_merged
+//       CHECK: ^bb3(%[[MSG:.+]]: !llvm.ptr, %[[V:.+]]: i64):
+//  CHECK-NEXT:   %[[P:.+]] = llvm.getelementptr %[[MSG]][0, 0]
+//  CHECK-NEXT:   llvm.call @printf(%[[P]], %[[V]])
+//  CHECK-NEXT:   llvm.mlir.zero
+//  CHECK-NEXT:   llvm.call @fflush
+//  CHECK-NEXT:   llvm.mlir.constant(70 : i32)
+//  CHECK-NEXT:   llvm.call @_exit
+//   CHECK-NOT:   llvm.call @abort
+llvm.mlir.global private constant @rmean_check_msg("rmean.reduce_mean: runtime axis %lld is out of range [-2, 1]\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global private constant @rmean_check_msg_0("rmean.reduce_mean: runtime axes keep %lld dimensions but the result rank is 1\0A\00") {addr_space = 0 : i32}
+llvm.func @printf(!llvm.ptr, ...) -> i32
+llvm.func @abort()
+llvm.func @printf_merged(%c: i1, %d: i1, %v: i64, %w: i64) {
+  %a = llvm.mlir.addressof @rmean_check_msg : !llvm.ptr
+  %b = llvm.mlir.addressof @rmean_check_msg_0 : !llvm.ptr
+  llvm.cond_br %c, ^next, ^fail(%a, %v : !llvm.ptr, i64)
+^next:
+  llvm.cond_br %d, ^done, ^fail(%b, %w : !llvm.ptr, i64)
+^done:
+  llvm.return
+^fail(%msg: !llvm.ptr, %val: i64):
+  %p = llvm.getelementptr %msg[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<62 x i8>
+  %r = llvm.call @printf(%p, %val) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
+  llvm.call @abort() : () -> ()
+  llvm.unreachable
+}
+
+// -----
+
+// A merged block that one of the user's own messages also reaches keeps its
+// abort: it is not only rmean's.
+// CHECK-LABEL: llvm.func @negative_merged_with_user
+//   CHECK-NOT:   llvm.call @_exit
+//       CHECK:   llvm.call @abort
+llvm.mlir.global private constant @rmean_msg("rmean.reduce_mean: x\00") {addr_space = 0 : i32}
+llvm.mlir.global private constant @user_msg("user\00") {addr_space = 0 : i32}
+llvm.func @puts(!llvm.ptr)
+llvm.func @abort()
+llvm.func @negative_merged_with_user(%c: i1, %d: i1) {
+  %a = llvm.mlir.addressof @rmean_msg : !llvm.ptr
+  %b = llvm.mlir.addressof @user_msg : !llvm.ptr
+  llvm.cond_br %c, ^next, ^fail(%a : !llvm.ptr)
+^next:
+  llvm.cond_br %d, ^done, ^fail(%b : !llvm.ptr)
+^done:
+  llvm.return
+^fail(%msg: !llvm.ptr):
+  llvm.call @puts(%msg) : (!llvm.ptr) -> ()
+  llvm.call @abort() : () -> ()
+  llvm.unreachable
+}
+
+// -----
+
 // An abort that prints nothing of rmean's, or nothing at all, is the user's:
 // nothing changes and nothing is declared.
 // CHECK-LABEL: llvm.func @negative_bare_abort

@@ -7,9 +7,11 @@
 #ifndef RMEAN_CONVERSION_PASSES_H
 #define RMEAN_CONVERSION_PASSES_H
 
+#include "rmean/Conversion/RmeanToLLVM/RmeanToLLVM.h"
 #include "rmean/Conversion/RmeanToLinalg/RmeanToLinalg.h"
 #include "rmean/Conversion/RmeanToTosa/RmeanToTosa.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -22,8 +22,9 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
       `keep_dims`. The reduction is marked `rmean.reduction` and the
       division `rmean.finalize`; an `rmean.cpu_strategy` or `rmean.gpu_strategy` written on the
       `rmean.reduce_mean` moves onto the reduction;
-    - axes known only at run time: the axes are checked with `cf.assert`
-      (range, duplicates, count) into a mask, and an `scf.index_switch` on
+    - axes known only at run time: the axes are checked with `rmean.check`
+      (range, duplicates, count; the message names the offending values)
+      into a mask, and an `scf.index_switch` on
       it runs, for up to 16 axis sets (runs of adjacent dimensions, single
       ones first, then every other set of ranks up to 4, then the empty
       set), the static
@@ -63,13 +64,43 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
-    "::mlir::cf::ControlFlowDialect",
     "::mlir::complex::ComplexDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
+}
+
+def ConvertRmeanToLLVMPass
+    : Pass<"convert-rmean-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower rmean.check to printf and abort in the LLVM dialect";
+  let description = [{
+    `rmean.check` is the run-time check `convert-rmean-to-linalg` emits for
+    runtime axes and declared sizes (docs/ReduceMean.md §3.8): `cf.assert`
+    with values. Like `cf.assert`, it becomes a conditional branch to a
+    block that prints the message and calls `abort()`; the message is a
+    `printf` format in which each placeholder `{N}` is `%lld` of value `N`,
+    so that the failure names the offending value. Run it after
+    `convert-scf-to-cf` (the check splits its block). `convert-to-llvm`
+    does the same once `registerConvertRmeanToLLVMInterface` is in the
+    context's registry; the rmean pipelines run this pass explicitly, so a
+    host that forgot the registration still gets lowered checks.
+
+    ```mlir
+    rmean.check %ok, "rmean.reduce_mean: runtime axis {0} is out of range [-3, 2]" (%axis)
+    // becomes
+    llvm.cond_br %ok, ^continue, ^failed
+    ^failed:
+    %fmt = llvm.mlir.addressof @rmean_check_msg : !llvm.ptr   // "... axis %lld is ..."
+    llvm.call @printf(%fmt, %axis) vararg(!llvm.func<i32 (ptr, ...)>)
+    llvm.call @abort() : () -> ()
+    llvm.unreachable
+    ```
+
+    Test: `test/Conversion/RmeanToLLVM/rmean-to-llvm.mlir`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def ConvertRmeanToTosaPass : Pass<"convert-rmean-to-tosa"> {

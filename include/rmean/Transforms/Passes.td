@@ -13,9 +13,12 @@ def RmeanExitOnFailedCheckPass
     : Pass<"rmean-exit-on-failed-check", "::mlir::ModuleOp"> {
   let summary = "Make rmean's failed run-time checks exit with status 70";
   let description = [{
-    rmean's run-time checks (docs/ReduceMean.md §3.8) are `cf.assert`s whose
-    message starts with `rmean.reduce_mean: `; a failed one lowers to
-    `puts(message)` and `abort()`. `abort` raises SIGABRT, which hosts that
+    rmean's run-time checks (docs/ReduceMean.md §3.8) are `rmean.check`s
+    (or `cf.assert`s) whose message starts with `rmean.reduce_mean: `; a
+    failed one lowers to `printf(message, values...)` (or `puts(message)`)
+    and `abort()`. When region simplification has merged identical failure
+    blocks, the message arrives as a block argument; the block counts as
+    rmean's when every incoming message is. `abort` raises SIGABRT, which hosts that
     install crash handlers (mlir-runner, most compilers) report as their
     own crash, with a "PLEASE submit a bug report" banner and a stack dump,
     and which loses the message when stdout is a pipe (it is still in the

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -43,10 +42,22 @@ using namespace mlir::rmean;
 // Helpers shared by the static and runtime paths
 //===----------------------------------------------------------------------===//
 
+/// A run-time check of §3.8: unless `cond` holds, the program stops with
+/// `message`, whose placeholders {N} name `values[N]` (index or integer
+/// values, printed as signed 64-bit).
 static void emitCheck(OpBuilder &b, Location loc, Value cond,
-                      const Twine &message) {
-  cf::AssertOp::create(b, loc, cond,
-                       b.getStringAttr("rmean.reduce_mean: " + message));
+                      const Twine &message, ValueRange values = {}) {
+  SmallVector<Value> printed;
+  Type i64 = b.getI64Type();
+  for (Value v : values) {
+    if (v.getType().isIndex())
+      v = arith::IndexCastOp::create(b, loc, i64, v);
+    else if (v.getType() != i64)
+      v = arith::ExtSIOp::create(b, loc, i64, v);
+    printed.push_back(v);
+  }
+  CheckOp::create(b, loc, cond, printed,
+                  b.getStringAttr("rmean.reduce_mean: " + message));
 }
 
 static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
@@ -73,8 +84,9 @@ static Value castToDeclared(OpBuilder &b, Location loc, Value value,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size,
                               indexConst(b, loc, declared.getDimSize(i)));
     emitCheck(b, loc, ok,
-              "result dimension " + Twine(i) + " differs from the declared " +
-                  "size " + Twine(declared.getDimSize(i)));
+              "result dimension " + Twine(i) + " has size {0} but is " +
+                  "declared with size " + Twine(declared.getDimSize(i)),
+              size);
   }
   return tensor::CastOp::create(b, loc, declared, value);
 }
@@ -352,6 +364,23 @@ static Value buildAxesMask(OpBuilder &b, Location loc, ReduceMeanOp op) {
   Value zero64 = arith::ConstantIntOp::create(b, loc, i64, 0);
   auto maskType = b.getIntegerType(std::max<int64_t>(64, rank));
   unsigned maskWidth = maskType.getWidth();
+  // Axis k, as i64.
+  auto readAxis = [&](OpBuilder &rb, Location rloc, Value k) -> Value {
+    Value axis = tensor::ExtractOp::create(rb, rloc, axes, k);
+    if (axis.getType() != axisStorage)
+      axis = UnrealizedConversionCastOp::create(rb, rloc, axisStorage, axis)
+                 .getResult(0);
+    if (axisStorage != i64)
+      axis = arith::ExtSIOp::create(rb, rloc, i64, axis);
+    return axis;
+  };
+  // The dimension an in-range axis names.
+  auto normalise = [&](OpBuilder &rb, Location rloc, Value axis) -> Value {
+    Value isNeg = arith::CmpIOp::create(rb, rloc, arith::CmpIPredicate::slt,
+                                        axis, zero64);
+    return arith::SelectOp::create(
+        rb, rloc, isNeg, arith::AddIOp::create(rb, rloc, axis, rank64), axis);
+  };
   auto maskConst = [&](OpBuilder &mb, const APInt &v) -> Value {
     return arith::ConstantOp::create(mb, loc, maskType,
                                      mb.getIntegerAttr(maskType, v));
@@ -361,12 +390,7 @@ static Value buildAxesMask(OpBuilder &b, Location loc, ReduceMeanOp op) {
   auto loop = scf::ForOp::create(
       b, loc, zeroIdx, numAxes, oneIdx, ValueRange{zeroMask},
       [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
-        Value axis = tensor::ExtractOp::create(lb, lloc, axes, k);
-        if (axis.getType() != axisStorage)
-          axis = UnrealizedConversionCastOp::create(lb, lloc, axisStorage, axis)
-                     .getResult(0);
-        if (axisStorage != i64)
-          axis = arith::ExtSIOp::create(lb, lloc, i64, axis);
+        Value axis = readAxis(lb, lloc, k);
         Value negRank = arith::ConstantIntOp::create(lb, lloc, i64, -rank);
         Value inRange = arith::AndIOp::create(
             lb, lloc,
@@ -375,21 +399,42 @@ static Value buildAxesMask(OpBuilder &b, Location loc, ReduceMeanOp op) {
             arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::slt, axis,
                                   rank64));
         emitCheck(lb, lloc, inRange,
-                  "runtime axis out of range [" + Twine(-rank) + ", " +
-                      Twine(rank - 1) + "]");
-        Value isNeg = arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::slt,
-                                            axis, zero64);
-        Value dim = arith::SelectOp::create(
-            lb, lloc, isNeg, arith::AddIOp::create(lb, lloc, axis, rank64),
-            axis);
-        if (maskType != i64)
-          dim = arith::ExtUIOp::create(lb, lloc, maskType, dim);
-        Value bit = arith::ShLIOp::create(lb, lloc, oneMask, dim);
-        Value seen = arith::AndIOp::create(lb, lloc, iter[0], bit);
-        emitCheck(lb, lloc,
-                  arith::CmpIOp::create(lb, lloc, arith::CmpIPredicate::eq,
-                                        seen, zeroMask),
-                  "duplicate runtime axis (two axes name the same dimension)");
+                  "runtime axis {0} is out of range [" + Twine(-rank) + ", " +
+                      Twine(rank - 1) + "]",
+                  axis);
+        Value dim = normalise(lb, lloc, axis);
+        Value bit = arith::ShLIOp::create(
+            lb, lloc, oneMask,
+            maskType == i64 ? dim
+                            : arith::ExtUIOp::create(lb, lloc, maskType, dim));
+        Value fresh = arith::CmpIOp::create(
+            lb, lloc, arith::CmpIPredicate::eq,
+            arith::AndIOp::create(lb, lloc, iter[0], bit), zeroMask);
+        // Name the earlier spelling of the dimension too; only a failing
+        // check looks for it. It is the only earlier axis with that
+        // dimension, else an earlier iteration would have failed.
+        auto earlier = scf::IfOp::create(
+            lb, lloc, fresh,
+            [&](OpBuilder &tb, Location tloc) {
+              scf::YieldOp::create(tb, tloc, axis);
+            },
+            [&](OpBuilder &eb, Location eloc) {
+              auto search = scf::ForOp::create(
+                  eb, eloc, zeroIdx, k, oneIdx, ValueRange{axis},
+                  [&](OpBuilder &sb, Location sloc, Value j, ValueRange found) {
+                    Value other = readAxis(sb, sloc, j);
+                    Value same = arith::CmpIOp::create(
+                        sb, sloc, arith::CmpIPredicate::eq,
+                        normalise(sb, sloc, other), dim);
+                    scf::YieldOp::create(sb, sloc,
+                                         ValueRange{arith::SelectOp::create(
+                                             sb, sloc, same, other, found[0])});
+                  });
+              scf::YieldOp::create(eb, eloc, search.getResult(0));
+            });
+        emitCheck(lb, lloc, fresh,
+                  "runtime axes {0} and {1} both name dimension {2}",
+                  {earlier.getResult(0), axis, dim});
         scf::YieldOp::create(
             lb, lloc, ValueRange{arith::OrIOp::create(lb, lloc, iter[0], bit)});
       });
@@ -628,9 +673,9 @@ static Value buildRuntimeMean(OpBuilder &b, Location loc,
               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                     dims.numKept,
                                     indexConst(b, loc, resultRank)),
-              "runtime axes keep a number of dimensions different from the "
-              "result rank " +
-                  Twine(resultRank));
+              "runtime axes keep {0} dimensions but the result rank is " +
+                  Twine(resultRank),
+              dims.numKept);
   SmallVector<Value> resultSizes =
       buildRuntimeResultSizes(b, loc, dims, resultRank, keepDims);
   auto uniformType = RankedTensorType::get(
@@ -834,7 +879,9 @@ struct ConvertRmeanToLinalgPass
     RewritePatternSet patterns(ctx);
     populateRmeanToLinalgConversionPatterns(patterns, runtimeAxesLoop);
     ConversionTarget target(*ctx);
-    target.addIllegalDialect<RmeanDialect>();
+    target.addIllegalOp<ReduceMeanOp>();
+    // The lowering's own run-time checks stay until convert-rmean-to-llvm.
+    target.addLegalOp<CheckOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

@@ -12,7 +12,7 @@ func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32>
 // By default the same op lowers to the checked host loop.
 // ALLOW-LABEL: func.func @runtime_axes
 //       ALLOW:   scf.for
-//       ALLOW:     cf.assert %{{.+}}, "rmean.reduce_mean: runtime axis out of range [-2, 1]"
+//       ALLOW:     rmean.check %{{.+}}, "rmean.reduce_mean: runtime axis {0} is out of range [-2, 1]"
 //   ALLOW-NOT:   = rmean.reduce_mean
 // Without the general loop (the GPU pipeline: it would run on the host over
 // device buffers) the switch keeps its static cases and its default is a
@@ -22,7 +22,7 @@ func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32>
 //       NOLOOP:   case 1 {
 //       NOLOOP:   default {
 //   NOLOOP-NEXT:     %[[F:.+]] = arith.constant false
-//   NOLOOP-NEXT:     cf.assert %[[F]], "rmean.reduce_mean: runtime axes name a set of dimensions no kernel was compiled for (16 sets are: every set up to rank 4; from rank 5, single dimensions, then runs of adjacent ones)"
+//   NOLOOP-NEXT:     rmean.check %[[F]], "rmean.reduce_mean: runtime axes name a set of dimensions no kernel was compiled for (16 sets are: every set up to rank 4; from rank 5, single dimensions, then runs of adjacent ones)"
 //    NOLOOP-NOT:     scf.for
 //       NOLOOP:     tensor.empty
 
@@ -36,7 +36,7 @@ func.func @runtime_axes(%x: tensor<4x8xf32>, %a: tensor<1xi64>) -> tensor<?xf32>
 //  CHECK-SAME:     ins(%{{.+}} : tensor<4x8xf32>)
 //  CHECK-SAME:     {rmean.reduction}
 //   CHECK-NOT:   = rmean.reduce_mean
-//   CHECK-NOT:   cf.assert
+//   CHECK-NOT:   rmean.check
 // ALLOW-LABEL: func.func @constant_axes
 //       ALLOW:   linalg.generic
 //  ALLOW-SAME:     iterator_types = ["parallel", "reduction"]

@@ -156,8 +156,10 @@ func.func @identity(%x: tensor<4xf16>) -> tensor<4xf16> {
 // A declared static size that the lowering only knows dynamically is
 // checked at run time before the tensor.cast.
 // CHECK-LABEL: func.func @declared_static
-//       CHECK:   tensor.dim
-//       CHECK:   cf.assert %{{.+}}, "rmean.reduce_mean: result dimension 0 differs from the declared size 4"
+//       CHECK:   %[[SIZE:.+]] = tensor.dim
+//       CHECK:   %[[OK:.+]] = arith.cmpi eq, %[[SIZE]], %c4
+//       CHECK:   %[[SIZE64:.+]] = arith.index_cast %[[SIZE]] : index to i64
+//       CHECK:   rmean.check %[[OK]], "rmean.reduce_mean: result dimension 0 has size {0} but is declared with size 4"(%[[SIZE64]])
 //       CHECK:   tensor.cast %{{.+}} : tensor<?xf32> to tensor<4xf32>
 func.func @declared_static(%x: tensor<?x3xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x3xf32> -> tensor<4xf32>
@@ -172,11 +174,28 @@ func.func @declared_static(%x: tensor<?x3xf32>) -> tensor<4xf32> {
 // lowering of that run; any other mask runs the general loop (accumulate
 // element by element, divide, reshape to the declared rank).
 // CHECK-LABEL: func.func @runtime_axes
-//       CHECK:   scf.for
-//       CHECK:     tensor.extract
-//       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: runtime axis out of range [-3, 2]"
-//       CHECK:     cf.assert %{{.+}}, "rmean.reduce_mean: duplicate runtime axis
-//       CHECK:   cf.assert %{{.+}}, "rmean.reduce_mean: runtime axes keep a number of dimensions different from the result rank 2"
+// A failed check names the values: the axis out of range, both spellings
+// of a dimension named twice (the earlier one found by a search that only a
+// failing check runs), the number of dimensions the axes keep.
+//       CHECK:   scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step
+//       CHECK:     %[[RAW:.+]] = tensor.extract %{{.+}}[%[[K]]] : tensor<1xi32>
+//  CHECK-NEXT:     %[[AXIS:.+]] = arith.extsi %[[RAW]] : i32 to i64
+//       CHECK:     rmean.check %{{.+}}, "rmean.reduce_mean: runtime axis {0} is out of range [-3, 2]"(%[[AXIS]])
+//       CHECK:     %[[DIM:.+]] = arith.select
+//       CHECK:     %[[FRESH:.+]] = arith.cmpi eq
+//       CHECK:     %[[EARLIER:.+]] = scf.if %[[FRESH]] -> (i64) {
+//  CHECK-NEXT:       scf.yield %[[AXIS]] : i64
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       %[[FOUND:.+]] = scf.for %[[J:.+]] = %{{.+}} to %[[K]] step %{{.+}} iter_args(%[[F:.+]] = %[[AXIS]]) -> (i64) {
+//  CHECK-NEXT:         %[[OTHERRAW:.+]] = tensor.extract %{{.+}}[%[[J]]]
+//  CHECK-NEXT:         %[[OTHER:.+]] = arith.extsi %[[OTHERRAW]]
+//       CHECK:         %[[SAME:.+]] = arith.cmpi eq, %{{.+}}, %[[DIM]] : i64
+//  CHECK-NEXT:         %[[SEL:.+]] = arith.select %[[SAME]], %[[OTHER]], %[[F]] : i64
+//  CHECK-NEXT:         scf.yield %[[SEL]] : i64
+//       CHECK:       scf.yield %[[FOUND]] : i64
+//       CHECK:     rmean.check %[[FRESH]], "rmean.reduce_mean: runtime axes {0} and {1} both name dimension {2}"(%[[EARLIER]], %[[AXIS]], %[[DIM]])
+//       CHECK:   %[[KEPT:.+]] = arith.index_cast %{{.+}} : index to i64
+//  CHECK-NEXT:   rmean.check %{{.+}}, "rmean.reduce_mean: runtime axes keep {0} dimensions but the result rank is 2"(%[[KEPT]])
 //       CHECK:   %[[LAST:.+]] = arith.constant 4 : i64
 //  CHECK-NEXT:   arith.cmpi eq, %[[MASK:.+]], %[[LAST]] : i64
 //       CHECK:   %[[FIRST:.+]] = arith.constant 1 : i64

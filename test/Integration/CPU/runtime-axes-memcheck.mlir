@@ -16,11 +16,11 @@
 // VALID: 2; 7; 12;
 // VALID: ERROR SUMMARY: 0 errors
 
-// ABOVE: rmean.reduce_mean: runtime axis out of range [-2, 1]
+// ABOVE: rmean.reduce_mean: runtime axis 7 is out of range [-2, 1]
 // ABOVE: ERROR SUMMARY: 0 errors
-// BELOW: rmean.reduce_mean: runtime axis out of range [-2, 1]
+// BELOW: rmean.reduce_mean: runtime axis -3 is out of range [-2, 1]
 // BELOW: ERROR SUMMARY: 0 errors
-// DUP: rmean.reduce_mean: duplicate runtime axis
+// DUP: rmean.reduce_mean: runtime axes 0 and -2 both name dimension 0
 // DUP: ERROR SUMMARY: 0 errors
 
 func.func @mean(%x: tensor<?x?xf32>, %a: tensor<?xi64>) -> tensor<?x?xf32>

@@ -13,7 +13,7 @@
 
 // CHECK: sizes = [1] strides = [1] data =
 // CHECK-NEXT: [42]
-// CHECK: rmean.reduce_mean: runtime axis out of range [-3, 2]
+// CHECK: rmean.reduce_mean: runtime axis 3 is out of range [-3, 2]
 // The host's crash handler never runs: the program exits, status 70.
 // CHECK-NOT: PLEASE submit a bug report
 // CHECK-NOT: Stack dump

@@ -1,9 +1,9 @@
-//===- RmeanOps.cpp - rmean.reduce_mean verifier and interfaces -----------===//
+//===- RmeanOps.cpp - rmean op verifiers and interfaces -------------------===//
 //
-// Holds the verifier (docs/ReduceMean.md §3), result-type inference, the
-// static-axes query shared by the folders and the lowering, and shape
-// reification. Folds and canonicalisation patterns live in
-// RmeanCanonicalize.cpp.
+// Holds the verifier of rmean.reduce_mean (docs/ReduceMean.md §3),
+// result-type inference, the static-axes query shared by the folders and the
+// lowering, shape reification, and rmean.check's message syntax. Folds and
+// canonicalisation patterns live in RmeanCanonicalize.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::rmean;
@@ -417,6 +418,74 @@ LogicalResult ReduceMeanOp::reifyResultShapes(
       sizes.push_back(builder.getIndexAttr(1));
   }
   reifiedReturnShapes.push_back(sizes);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CheckOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CheckOp::parseMessage(StringRef message, function_ref<void(StringRef)> onText,
+                      function_ref<void(unsigned)> onValue,
+                      function_ref<InFlightDiagnostic()> emitError) {
+  while (!message.empty()) {
+    size_t brace = message.find('{');
+    if (brace == StringRef::npos) {
+      onText(message);
+      return success();
+    }
+    onText(message.take_front(brace));
+    message = message.drop_front(brace);
+    if (message.starts_with("{{")) {
+      onText("{");
+      message = message.drop_front(2);
+      continue;
+    }
+    size_t close = message.find('}');
+    StringRef digits =
+        close == StringRef::npos ? StringRef() : message.slice(1, close);
+    unsigned index;
+    if (digits.empty() || !llvm::all_of(digits, llvm::isDigit) ||
+        digits.getAsInteger(10, index))
+      return emitError() << "message has a '{' that starts neither a "
+                            "placeholder {N} nor '{{': \""
+                         << message.take_front(16) << "\"";
+    onValue(index);
+    message = message.drop_front(close + 1);
+  }
+  return success();
+}
+
+LogicalResult CheckOp::verify() {
+  size_t numValues = getValues().size();
+  llvm::SmallBitVector named(numValues);
+  std::optional<unsigned> outOfRange;
+  if (failed(parseMessage(
+          getMessage(), [](StringRef) {},
+          [&](unsigned index) {
+            if (index < numValues)
+              named.set(index);
+            else if (!outOfRange)
+              outOfRange = index;
+          },
+          [&] { return emitOpError(); })))
+    return failure();
+  if (outOfRange)
+    return emitOpError() << "placeholder {" << *outOfRange
+                         << "} names a value the check does not have (it has "
+                         << numValues << ")";
+  if (!named.all())
+    return emitOpError() << "value " << named.find_first_unset()
+                         << " is not named by any placeholder of the message";
+  return success();
+}
+
+/// A check that always holds is dropped, as `cf.assert` folds.
+LogicalResult CheckOp::canonicalize(CheckOp op, PatternRewriter &rewriter) {
+  if (!matchPattern(op.getCondition(), m_One()))
+    return failure();
+  rewriter.eraseOp(op);
   return success();
 }
 

@@ -1,7 +1,8 @@
 //===- RmeanOps.td - rmean operations ----------------------*- tablegen -*-===//
 //
-// Declares `rmean.reduce_mean`. Operand and attribute names are a public
-// interface (docs/ReduceMean.md §1-§2): front ends and external suites spell them.
+// Declares `rmean.reduce_mean`, and `rmean.check`, the run-time check its
+// lowering emits. Operand and attribute names are a public interface
+// (docs/ReduceMean.md §1-§2): front ends and external suites spell them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +102,51 @@ def Rmean_ReduceMeanOp : Rmean_Op<"reduce_mean", [
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+}
+
+def Rmean_CheckOp : Rmean_Op<"check", [MemoryEffects<[MemWrite]>]> {
+  let summary = "run-time check whose message names run-time values";
+  let description = [{
+    When `condition` is false, prints `message` to stdout with each
+    placeholder `{N}` replaced by the decimal value of operand `values[N]`
+    (signed), then ends the process as a failed `cf.assert` does (`abort()`;
+    `rmean-exit-on-failed-check` makes rmean's own checks exit with status
+    70). `{{` prints one `{`. It is `cf.assert` with values: the lowering of
+    `rmean.reduce_mean` uses it so that a bad runtime axis is reported with
+    its value (docs/ReduceMean.md §3.8). `convert-rmean-to-llvm`, or
+    `convert-to-llvm` once `registerConvertRmeanToLLVMInterface` is
+    registered, lowers it to `printf` and `abort`.
+
+    Example:
+
+    ```mlir
+    rmean.check %in_range, "runtime axis {0} is out of range [-3, 2]" (%axis)
+    ```
+  }];
+
+  // i64 only: the values print as `%lld`, and no conversion of index or
+  // narrower integers has to be undone in the LLVM lowering.
+  let arguments = (ins I1:$condition, Variadic<I64>:$values,
+                       StrAttr:$message);
+
+  let assemblyFormat = [{
+    $condition `,` $message (`(` $values^ `)`)? attr-dict
+  }];
+
+  let extraClassDeclaration = [{
+    /// Splits `message` into literal text and placeholders, in order:
+    /// `onText` gets each literal run (`{{` already unescaped), `onValue`
+    /// each placeholder's value index. A `{` that starts neither `{{` nor
+    /// `{N}` is reported through `emitError`.
+    static LogicalResult
+    parseMessage(StringRef message,
+                 ::llvm::function_ref<void(StringRef)> onText,
+                 ::llvm::function_ref<void(unsigned)> onValue,
+                 ::llvm::function_ref<InFlightDiagnostic()> emitError);
+  }];
+
+  let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANOPS_TD

@@ -1,0 +1,145 @@
+//===- RmeanToLLVM.cpp - rmean.check to printf and abort ------------------===//
+//
+// `rmean.check` lowers like upstream's `cf.assert` (a conditional branch to
+// a block that prints and aborts), except that the message is a printf
+// format whose arguments are the check's values: upstream has no assert
+// that prints run-time values, and its `vector.print` needs the runner-utils
+// library, which an embedding host does not link; printf is in every libc.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rmean/Conversion/RmeanToLLVM/RmeanToLLVM.h"
+#include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/IR/RmeanOps.h"
+
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::rmean {
+#define GEN_PASS_DEF_CONVERTRMEANTOLLVMPASS
+#include "rmean/Conversion/Passes.h.inc"
+} // namespace mlir::rmean
+
+using namespace mlir;
+using namespace mlir::rmean;
+
+/// The printf format of `op`'s message (placeholders become `%lld`, a `%`
+/// becomes `%%`, a newline ends it as `puts` would) and the values in the
+/// order the format reads them.
+static std::string buildFormat(CheckOp op, SmallVectorImpl<Value> &args,
+                               ValueRange values) {
+  std::string format;
+  auto appendText = [&](StringRef text) {
+    for (char c : text) {
+      if (c == '%')
+        format += '%';
+      format += c;
+    }
+  };
+  // The verifier has accepted the message, so parsing cannot fail here.
+  (void)CheckOp::parseMessage(
+      op.getMessage(), appendText,
+      [&](unsigned index) {
+        format += "%lld";
+        args.push_back(values[index]);
+      },
+      [&] { return op.emitOpError(); });
+  format += '\n';
+  format.push_back('\0');
+  return format;
+}
+
+/// A symbol name starting with `base` that `module` does not define yet.
+static std::string getUniqueSymbolName(ModuleOp module, StringRef base) {
+  std::string name = base.str();
+  for (unsigned i = 0; SymbolTable::lookupSymbolIn(module, name); ++i)
+    name = (base + "_" + Twine(i)).str();
+  return name;
+}
+
+namespace {
+struct CheckOpLowering : public ConvertOpToLLVMPattern<CheckOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(CheckOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not inside a module");
+    MLIRContext *ctx = rewriter.getContext();
+    auto ptrType = LLVM::LLVMPointerType::get(ctx);
+    FailureOr<LLVM::LLVMFuncOp> printfFn =
+        LLVM::lookupOrCreateFn(rewriter, module, "printf", {ptrType},
+                               rewriter.getI32Type(), /*isVarArg=*/true);
+    FailureOr<LLVM::LLVMFuncOp> abortFn = LLVM::lookupOrCreateFn(
+        rewriter, module, "abort", {}, LLVM::LLVMVoidType::get(ctx));
+    // lookupOrCreateFn has reported the clash at the existing declaration.
+    if (failed(printfFn) || failed(abortFn))
+      return rewriter.notifyMatchFailure(
+          op, "'printf' or 'abort' is declared with another signature");
+
+    // Split at the check; the failure block prints and aborts.
+    Block *opBlock = rewriter.getInsertionBlock();
+    Block *continuation =
+        rewriter.splitBlock(opBlock, rewriter.getInsertionPoint());
+    Block *failure = rewriter.createBlock(opBlock->getParent());
+    SmallVector<Value> args;
+    std::string format = buildFormat(op, args, adaptor.getValues());
+    Value formatPtr = LLVM::createGlobalString(
+        loc, rewriter, getUniqueSymbolName(module, "rmean_check_msg"), format,
+        LLVM::Linkage::Private);
+    args.insert(args.begin(), formatPtr);
+    LLVM::CallOp::create(rewriter, loc, *printfFn, args);
+    LLVM::CallOp::create(rewriter, loc, *abortFn, ValueRange());
+    LLVM::UnreachableOp::create(rewriter, loc);
+
+    rewriter.setInsertionPointToEnd(opBlock);
+    rewriter.replaceOpWithNewOp<LLVM::CondBrOp>(op, adaptor.getCondition(),
+                                                continuation, failure);
+    return success();
+  }
+};
+
+struct RmeanToLLVMInterface : public ConvertToLLVMPatternInterface {
+  using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
+  void populateConvertToLLVMConversionPatterns(
+      ConversionTarget &target, LLVMTypeConverter &typeConverter,
+      RewritePatternSet &patterns) const final {
+    populateRmeanToLLVMConversionPatterns(typeConverter, patterns);
+  }
+};
+
+struct ConvertRmeanToLLVMPass
+    : rmean::impl::ConvertRmeanToLLVMPassBase<ConvertRmeanToLLVMPass> {
+  void runOnOperation() override {
+    LLVMConversionTarget target(getContext());
+    target.addIllegalOp<CheckOp>();
+    LLVMTypeConverter converter(&getContext());
+    RewritePatternSet patterns(&getContext());
+    populateRmeanToLLVMConversionPatterns(converter, patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::rmean::populateRmeanToLLVMConversionPatterns(
+    const LLVMTypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<CheckOpLowering>(typeConverter);
+}
+
+void mlir::rmean::registerConvertRmeanToLLVMInterface(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, RmeanDialect *dialect) {
+    dialect->addInterfaces<RmeanToLLVMInterface>();
+  });
+}
