@@ -55,6 +55,13 @@ static std::string buildFormat(CheckOp op, SmallVectorImpl<Value> &args,
   return format;
 }
 
+/// Whether `op` sits where a block can be split: not in a region that must
+/// keep a single block (scf.for before convert-scf-to-cf, ...).
+static bool isInCFGBlock(Operation *op) {
+  Operation *parent = op->getParentOp();
+  return parent && !parent->hasTrait<OpTrait::SingleBlock>();
+}
+
 /// A symbol name starting with `base` that `module` does not define yet.
 static std::string getUniqueSymbolName(ModuleOp module, StringRef base) {
   std::string name = base.str();
@@ -74,6 +81,8 @@ struct CheckOpLowering : public ConvertOpToLLVMPattern<CheckOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return rewriter.notifyMatchFailure(op, "not inside a module");
+    if (!isInCFGBlock(op))
+      return rewriter.notifyMatchFailure(op, "in a single-block region");
     MLIRContext *ctx = rewriter.getContext();
     auto ptrType = LLVM::LLVMPointerType::get(ctx);
     FailureOr<LLVM::LLVMFuncOp> printfFn =
@@ -120,6 +129,15 @@ struct RmeanToLLVMInterface : public ConvertToLLVMPatternInterface {
 struct ConvertRmeanToLLVMPass
     : rmean::impl::ConvertRmeanToLLVMPassBase<ConvertRmeanToLLVMPass> {
   void runOnOperation() override {
+    WalkResult walk = getOperation().walk([](CheckOp op) {
+      if (isInCFGBlock(op))
+        return WalkResult::advance();
+      op.emitOpError("must be in a block that can be split (a region of "
+                     "several blocks); run convert-scf-to-cf first");
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     LLVMConversionTarget target(getContext());
     target.addIllegalOp<CheckOp>();
     LLVMTypeConverter converter(&getContext());

@@ -67,3 +67,16 @@ func.func @negative_printf_signature(%c: i1) {
   rmean.check %c, "x"
   return
 }
+
+// -----
+
+// Inside scf.for (before convert-scf-to-cf) the block cannot be split.
+func.func @negative_in_scf_for(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error@+1 {{'rmean.check' op must be in a block that can be split (a region of several blocks); run convert-scf-to-cf first}}
+    rmean.check %c, "x"
+  }
+  return
+}
