@@ -46,6 +46,8 @@ static void addTensorStage(OpPassManager &pm,
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
     OpPassManager &func = pm.nest<func::FuncOp>();
+    // Separate reduced runs become two sums of the forms selection knows.
+    func.addPass(createRmeanSplitReducedRunsPass());
     func.addPass(createRmeanSelectCPUStrategyPass(select));
     // Casts of static shapes fold into the reductions first, so that sizes
     // known statically (e.g. empty dimensions) are tiled as such.

@@ -111,11 +111,13 @@ bool isRmeanPipeline(StringRef text) {
                                             "convert-rmean-to-linalg",
                                             "convert-rmean-to-tosa",
                                             "rmean-raise",
+                                            "rmean-split-reduced-runs",
                                             "rmean-select-cpu-strategy",
                                             "rmean-cpu-tile",
                                             "rmean-cpu-vectorize",
                                             "rmean-narrow-accumulators",
-                                            "rmean-exit-on-failed-check"};
+                                            "rmean-exit-on-failed-check",
+                                            "convert-rmean-to-llvm"};
   size_t i = 0, n = text.size();
   bool any = false;
   while (i < n) {
@@ -191,7 +193,7 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
       "builtin.module(func.func(rmean-raise))",
       "builtin.module(convert-rmean-to-tosa)",
       "builtin.module(convert-rmean-to-linalg, "
-      "func.func(rmean-select-cpu-strategy{" +
+      "func.func(rmean-split-reduced-runs, rmean-select-cpu-strategy{" +
           select +
           "}, rmean-cpu-tile, rmean-cpu-vectorize, "
           "rmean-narrow-accumulators{" +

@@ -46,6 +46,55 @@ def RmeanExitOnFailedCheckPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def RmeanSplitReducedRunsPass
+    : Pass<"rmean-split-reduced-runs", "::mlir::func::FuncOp"> {
+  let summary = "Split rmean sums over separate reduced runs into two sums";
+  let description = [{
+    The CPU strategies handle one reduced run per reduction (rows, columns,
+    middle axes); a sum whose reduced dimensions are separated by kept ones
+    (`[R, P, R]`: batch statistics over axes (0, 2, 3) of NCHW; `[P, R, P,
+    R]`, ...) would stay a scalar loop. For each such reduction marked
+    `rmean.reduction` (one input read in order, one accumulator filled by a
+    `linalg.fill`, a body ending in `arith.addf`/`arith.addi` into the
+    accumulator, no `rmean.cpu_strategy` written by hand), this pass builds:
+
+    1. the partial sums over the innermost reduced run, with the original
+       body, every other dimension kept: the input collapsed to `[P, R]` or
+       `[P, R, P]` (free on contiguous tensors), so that the strategies
+       vectorise it like a row or middle-axis mean;
+    2. the sum of the partial sums over the other reduced dimensions (like
+       adjacent dimensions collapsed), adding as the original body adds,
+       then reshaped to the original result. If it still has separate
+       runs, it is split again.
+
+    Both are marked `rmean.reduction`. The partial sums are in the
+    accumulator type (f64, i64, i128), so the result is the same sum in
+    another order: integers stay exact, and floats keep the
+    docs/ReduceMean.md §4 bound (the partial sums are added in f64).
+    Compensated f64 and complex sums (two or more accumulators) are left
+    alone, as are reshapes that would put two dynamic sizes in one group
+    (MLIR 22's expand-strided-metadata crashes on them).
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["reduction", "parallel", "reduction"]}
+        ins(%x : tensor<8x64x784xf32>) outs(%acc : tensor<64xf64>) {rmean.reduction}
+    // becomes
+    %c = tensor.collapse_shape %x [[0, 1], [2]] : ... into tensor<512x784xf32>
+    %p = linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%c) outs(%fill : tensor<512xf64>) {rmean.reduction}   // the body
+    %e = tensor.expand_shape %p [[0, 1]] ... into tensor<8x64xf64>
+    %s = linalg.generic {iterator_types = ["reduction", "parallel"]}
+        ins(%e) outs(%fill2 : tensor<64xf64>) {rmean.reduction}   // addf
+    ```
+
+    Test: `test/Transforms/split-reduced-runs.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def RmeanSelectCPUStrategyPass
     : Pass<"rmean-select-cpu-strategy", "::mlir::func::FuncOp"> {
   let summary = "Choose how each rmean reduction is tiled and vectorised on CPU";
@@ -72,7 +121,8 @@ def RmeanSelectCPUStrategyPass
       accumulators stay in cache while the reduced rows stream past,
       `rows_per_step` rows (8 on rows of 2048 or more, else 1) and
       `vector_size` lanes at a time.
-    - `kind = none`: anything else (several separate reduced runs,
+    - `kind = none`: anything else (several separate reduced runs that
+      `rmean-split-reduced-runs` did not split,
       128-bit or compensated accumulators): left to the scalar lowering.
 
     With `num-threads` above 1 the strategy also records `threads` (1 for
