@@ -31,20 +31,31 @@ static Case makeCase(std::string id, std::string kernel, DType dt,
   c.dt = dt;
   c.shape = std::move(shape);
   c.axes = std::move(axes);
-  int64_t lo = c.axes.front(), hi = c.axes.back();
-  if (hi - lo + 1 != int64_t(c.axes.size())) {
-    std::fprintf(stderr, "case %s: reduced axes must be adjacent\n",
+  // One run of adjacent axes, optionally after a leading run from axis 0
+  // ([B][O][R][I]).
+  int64_t lead = 0;
+  while (lead < int64_t(c.axes.size()) && c.axes[lead] == lead)
+    ++lead;
+  if (lead == int64_t(c.axes.size()) || c.axes[lead] == lead)
+    lead = 0; // all adjacent from 0: one run
+  int64_t lo = c.axes[lead], hi = c.axes.back();
+  if (hi - lo + 1 != int64_t(c.axes.size()) - lead) {
+    std::fprintf(stderr,
+                 "case %s: reduced axes must be one adjacent run, optionally "
+                 "after a run from axis 0\n",
                  c.id.c_str());
     std::exit(2);
   }
   for (int64_t i = 0; i < int64_t(c.shape.size()); ++i) {
-    if (i < lo)
+    if (i < lead)
+      c.B *= c.shape[i];
+    else if (i < lo)
       c.O *= c.shape[i];
     else if (i > hi)
       c.I *= c.shape[i];
     else
       c.R *= c.shape[i];
-    if (i < lo || i > hi)
+    if ((i >= lead && i < lo) || i > hi)
       c.outShape.push_back(c.shape[i]);
   }
   return c;
@@ -85,6 +96,9 @@ std::vector<Case> allCases() {
       makeCase("O-SEQ-bf16", "case_o_seq_bf16", DType::BF16, {32, 512, 768},
                {1}),
       makeCase("O-LN", "case_o_ln", DType::F32, {8192, 768}, {1}),
+      // Batch-norm statistics: C's NCHW tensor over (0, 2, 3), reduced runs
+      // separated by the channels.
+      makeCase("O-BN", "case_o_bn", DType::F32, {32, 256, 56, 56}, {0, 2, 3}),
       // Integers (exact means truncated toward zero): A and B in i8, i32 and
       // i64, C in i8.
       makeCase("K-A-i8", "case_k_a_i8", DType::I8, {4096, 4096}, {1}),

@@ -67,11 +67,15 @@ struct Case {
   // The kernel takes the axes as a runtime operand (a tensor<?xi64> after
   // the input) instead of an attribute: cases M-A and M-D.
   bool runtimeAxes = false;
-  // Derived: the input viewed as [O][R][I] with R the reduced extent.
-  int64_t O = 1, R = 1, I = 1;
+  // Derived: the input viewed as [B][O][R][I] with R the reduced extent and
+  // B a leading reduced extent separated from R by kept dimensions (batch
+  // statistics; 1 otherwise).
+  int64_t B = 1, O = 1, R = 1, I = 1;
   std::vector<int64_t> outShape;
 
-  int64_t numel() const { return O * R * I; }
+  int64_t numel() const { return B * O * R * I; }
+  // Elements each output averages.
+  int64_t count() const { return B * R; }
   int64_t outNumel() const { return O * I; }
   size_t inBytes() const { return size_t(numel()) * dtypeSize(dt); }
   size_t outBytes() const { return size_t(outNumel()) * dtypeSize(dt); }

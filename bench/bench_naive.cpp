@@ -5,11 +5,25 @@
 #include "bench_common.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace rbench {
 
 template <typename Load, typename Store>
 static void naiveT(const Case &c, Load load, Store store) {
+  if (c.B > 1) { // batch statistics: a row of sums per kept [O][I] slice
+    std::vector<double> acc(c.outNumel(), 0.0);
+    for (int64_t b = 0; b < c.B; ++b)
+      for (int64_t o = 0; o < c.O; ++o)
+        for (int64_t r = 0; r < c.R; ++r) {
+          int64_t base = ((b * c.O + o) * c.R + r) * c.I;
+          for (int64_t i = 0; i < c.I; ++i)
+            acc[o * c.I + i] += load(base + i);
+        }
+    for (int64_t k = 0; k < c.outNumel(); ++k)
+      store(k, acc[k] / double(c.count()));
+    return;
+  }
   if (c.I == 1) { // contiguous reduction: one scalar sum per output
     for (int64_t o = 0; o < c.O; ++o) {
       double s = 0;
@@ -38,17 +52,16 @@ template <typename T, typename Acc>
 static void naiveInt(const Case &c, const void *in, void *out) {
   auto *x = static_cast<const T *>(in);
   auto *y = static_cast<T *>(out);
-  std::vector<Acc> acc(c.I);
-  for (int64_t o = 0; o < c.O; ++o) {
-    std::fill(acc.begin(), acc.end(), Acc(0));
-    for (int64_t r = 0; r < c.R; ++r) {
-      int64_t base = (o * c.R + r) * c.I;
-      for (int64_t i = 0; i < c.I; ++i)
-        acc[i] += x[base + i];
-    }
-    for (int64_t i = 0; i < c.I; ++i)
-      y[o * c.I + i] = T(acc[i] / Acc(c.R));
-  }
+  std::vector<Acc> acc(c.outNumel(), Acc(0));
+  for (int64_t b = 0; b < c.B; ++b)
+    for (int64_t o = 0; o < c.O; ++o)
+      for (int64_t r = 0; r < c.R; ++r) {
+        int64_t base = ((b * c.O + o) * c.R + r) * c.I;
+        for (int64_t i = 0; i < c.I; ++i)
+          acc[o * c.I + i] += x[base + i];
+      }
+  for (int64_t k = 0; k < c.outNumel(); ++k)
+    y[k] = T(acc[k] / Acc(c.count()));
 }
 
 void runNaive(const Case &c, const void *in, void *out) {

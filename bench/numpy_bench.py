@@ -43,6 +43,7 @@ CASES = [
     ("O-NHWC-bf16", None, (64, 7, 7, 2048), (1, 2)),
     ("O-SEQ-bf16", None, (32, 512, 768), (1,)),
     ("O-LN", np.float32, (8192, 768), (1,)),
+    ("O-BN", np.float32, (32, 256, 56, 56), (0, 2, 3)),
     # Integers: np.mean gives float64; truncated toward zero, it is checked
     # against the exact integer mean.
     ("K-A-i8", np.int8, (4096, 4096), (1,)),
