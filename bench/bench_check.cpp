@@ -14,13 +14,8 @@ static std::vector<long double> integerReference(const Case &c,
                                                  const void *in) {
   std::vector<long double> ref(c.outNumel());
   std::vector<__int128> sum(c.outNumel(), 0);
-  for (int64_t b = 0; b < c.B; ++b)
-    for (int64_t o = 0; o < c.O; ++o)
-      for (int64_t r = 0; r < c.R; ++r) {
-        int64_t base = ((b * c.O + o) * c.R + r) * c.I;
-        for (int64_t i = 0; i < c.I; ++i)
-          sum[o * c.I + i] += loadAsInt(c.dt, in, base + i);
-      }
+  forEachElement(
+      c, [&](int64_t out, int64_t at) { sum[out] += loadAsInt(c.dt, in, at); });
   for (int64_t k = 0; k < c.outNumel(); ++k)
     ref[k] = (long double)int64_t(sum[k] / c.count());
   return ref;
@@ -31,18 +26,12 @@ std::vector<long double> reference(const Case &c, const void *in) {
     return integerReference(c, in);
   std::vector<long double> ref(c.outNumel());
   std::vector<double> sum(c.outNumel(), 0.0), comp(c.outNumel(), 0.0);
-  for (int64_t b = 0; b < c.B; ++b)
-    for (int64_t o = 0; o < c.O; ++o)
-      for (int64_t r = 0; r < c.R; ++r) {
-        int64_t base = ((b * c.O + o) * c.R + r) * c.I;
-        for (int64_t i = 0; i < c.I; ++i) {
-          double &s = sum[o * c.I + i];
-          double x = loadAsDouble(c.dt, in, base + i), t = s + x;
-          comp[o * c.I + i] +=
-              std::fabs(s) >= std::fabs(x) ? (s - t) + x : (x - t) + s;
-          s = t;
-        }
-      }
+  forEachElement(c, [&](int64_t out, int64_t at) {
+    double &s = sum[out];
+    double x = loadAsDouble(c.dt, in, at), t = s + x;
+    comp[out] += std::fabs(s) >= std::fabs(x) ? (s - t) + x : (x - t) + s;
+    s = t;
+  });
   for (int64_t k = 0; k < c.outNumel(); ++k)
     ref[k] = (sum[k] + comp[k]) / double(c.count());
   return ref;

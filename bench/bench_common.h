@@ -83,6 +83,18 @@ struct Case {
   std::string axesStr() const;
 };
 
+// Calls fn(out, in) for every input element in memory order: `in` is its
+// linear index, `out` the index of the output it is averaged into.
+template <typename Fn> void forEachElement(const Case &c, Fn fn) {
+  for (int64_t b = 0; b < c.B; ++b)
+    for (int64_t o = 0; o < c.O; ++o)
+      for (int64_t r = 0; r < c.R; ++r) {
+        int64_t base = ((b * c.O + o) * c.R + r) * c.I;
+        for (int64_t i = 0; i < c.I; ++i)
+          fn(o * c.I + i, base + i);
+      }
+}
+
 // ---- 16-bit floating point helpers (storage is uint16_t) -----------------
 inline float bitsToF32(uint32_t b) {
   float f;

@@ -13,13 +13,7 @@ template <typename Load, typename Store>
 static void naiveT(const Case &c, Load load, Store store) {
   if (c.B > 1) { // batch statistics: a row of sums per kept [O][I] slice
     std::vector<double> acc(c.outNumel(), 0.0);
-    for (int64_t b = 0; b < c.B; ++b)
-      for (int64_t o = 0; o < c.O; ++o)
-        for (int64_t r = 0; r < c.R; ++r) {
-          int64_t base = ((b * c.O + o) * c.R + r) * c.I;
-          for (int64_t i = 0; i < c.I; ++i)
-            acc[o * c.I + i] += load(base + i);
-        }
+    forEachElement(c, [&](int64_t out, int64_t at) { acc[out] += load(at); });
     for (int64_t k = 0; k < c.outNumel(); ++k)
       store(k, acc[k] / double(c.count()));
     return;
@@ -52,6 +46,7 @@ template <typename T, typename Acc>
 static void naiveInt(const Case &c, const void *in, void *out) {
   auto *x = static_cast<const T *>(in);
   auto *y = static_cast<T *>(out);
+  // Written out (not forEachElement): the loop one writes by hand.
   std::vector<Acc> acc(c.outNumel(), Acc(0));
   for (int64_t b = 0; b < c.B; ++b)
     for (int64_t o = 0; o < c.O; ++o)
