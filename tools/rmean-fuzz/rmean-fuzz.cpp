@@ -112,7 +112,6 @@ bool isRmeanPipeline(StringRef text) {
                                             "convert-rmean-to-tosa",
                                             "rmean-raise",
                                             "rmean-split-reduced-runs",
-                                            "rmean-narrow-integer-sums",
                                             "rmean-select-cpu-strategy",
                                             "rmean-cpu-tile",
                                             "rmean-cpu-vectorize",
@@ -194,8 +193,7 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
       "builtin.module(func.func(rmean-raise))",
       "builtin.module(convert-rmean-to-tosa)",
       "builtin.module(convert-rmean-to-linalg, "
-      "func.func(rmean-split-reduced-runs, rmean-narrow-integer-sums, "
-      "rmean-select-cpu-strategy{" +
+      "func.func(rmean-split-reduced-runs, rmean-select-cpu-strategy{" +
           select +
           "}, rmean-cpu-tile, rmean-cpu-vectorize, "
           "rmean-narrow-accumulators{" +
