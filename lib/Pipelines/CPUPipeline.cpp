@@ -48,8 +48,6 @@ static void addTensorStage(OpPassManager &pm,
     OpPassManager &func = pm.nest<func::FuncOp>();
     // Separate reduced runs become two sums of the forms selection knows.
     func.addPass(createRmeanSplitReducedRunsPass());
-    // Short integer sums that cannot leave i32 add in i32.
-    func.addPass(createRmeanNarrowIntegerSumsPass());
     func.addPass(createRmeanSelectCPUStrategyPass(select));
     // Casts of static shapes fold into the reductions first, so that sizes
     // known statically (e.g. empty dimensions) are tiled as such.

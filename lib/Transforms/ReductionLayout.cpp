@@ -54,8 +54,7 @@ bool mlir::rmean::isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
 }
 
 CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
-  // One accumulator of a type that vectorises (f64, i64, or the i32 of
-  // rmean-narrow-integer-sums), or the sum and
+  // One accumulator of a type that vectorises (f64 or i64), or the sum and
   // compensation of an f64 input or the i128 sum of an i64 one, which
   // rmean-cpu-tile gives accumulators of their own. Complex (two or four
   // accumulators) stays scalar.
@@ -66,8 +65,7 @@ CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
     return CPUStrategyKind::None;
   }
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!acc.isF64() && !acc.isInteger(64) && !acc.isInteger(32) &&
-      !isWideIntegerSum(op)) {
+  if (!acc.isF64() && !acc.isInteger(64) && !isWideIntegerSum(op)) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": accumulator " << acc
                             << " does not vectorise, none\n");
     return CPUStrategyKind::None;

@@ -95,43 +95,6 @@ def RmeanSplitReducedRunsPass
   ];
 }
 
-def RmeanNarrowIntegerSumsPass
-    : Pass<"rmean-narrow-integer-sums", "::mlir::func::FuncOp"> {
-  let summary = "Sum 8- and 16-bit integers in i32 when the sum fits";
-  let description = [{
-    An rmean sum of 8- or 16-bit integers (`acc(i64) + extsi/extui(x)` into
-    a zero-filled accumulator, marked `rmean.reduction`, no hand-written
-    `rmean.cpu_strategy`) whose static number of elements per output keeps
-    every possible sum within i32 (at most 2^31 / 128 = 2^24 `i8`
-    elements, (2^31 - 1) / 255 `ui8`, 2^16 `i16`, (2^31 - 1) / 65535 `ui16`)
-    becomes the same sum with an i32 accumulator, widened to i64 (as the
-    elements were) by an elementwise op the division then reads. The sum is
-    exact either way; i32 lanes are twice as many per vector, and the
-    accumulator row of column sums moves half the bytes. Dynamic reduced
-    sizes, and longer sums, keep i64 (rmean-narrow-accumulators then adds
-    their vector loops in exact i32 blocks).
-
-    ```mlir
-    %s = linalg.generic {iterator_types = ["reduction", "parallel"]}
-        ins(%x : tensor<4096x4096xi8>) outs(%zero64 : tensor<4096xi64>)
-        {rmean.reduction} { extsi i8 to i64; addi i64 }
-    // becomes
-    %s32 = linalg.generic {iterator_types = ["reduction", "parallel"]}
-        ins(%x : tensor<4096x4096xi8>) outs(%zero32 : tensor<4096xi32>)
-        {rmean.reduction} { extsi i8 to i32; addi i32 }
-    %s = linalg.generic {iterator_types = ["parallel"]}
-        ins(%s32) outs(%e : tensor<4096xi64>) { extsi i32 to i64 }
-    ```
-
-    Test: `test/Transforms/narrow-integer-sums.mlir`.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::tensor::TensorDialect"
-  ];
-}
-
 def RmeanSelectCPUStrategyPass
     : Pass<"rmean-select-cpu-strategy", "::mlir::func::FuncOp"> {
   let summary = "Choose how each rmean reduction is tiled and vectorised on CPU";
