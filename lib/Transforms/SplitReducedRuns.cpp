@@ -40,7 +40,7 @@ struct SplittableSum {
   Value identity;
   /// The addition that yields the new accumulator.
   Operation *add;
-  /// The innermost reduced run [runBegin, runEnd), and whether any reduced
+  /// The innermost reduced run [runBegin, runEnd); another reduced
   /// dimension precedes it.
   int64_t runBegin, runEnd;
 };
@@ -87,9 +87,11 @@ static std::optional<SplittableSum> matchSplittable(linalg::GenericOp op) {
   // The body is cloned onto other dimensions: it must not read them.
   if (!body->getOps<linalg::IndexOp>().empty())
     return std::nullopt;
+  // Partial sums combine by the body's addition only if the accumulator
+  // enters the body there and nowhere else (acc + f(x)).
   Value acc = body->getArgument(1);
   Operation *add = body->getTerminator()->getOperand(0).getDefiningOp();
-  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add) ||
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add) || !acc.hasOneUse() ||
       !llvm::is_contained(add->getOperands(), acc))
     return std::nullopt;
   return SplittableSum{op, fill.getInputs()[0], add, runBegin, runEnd};

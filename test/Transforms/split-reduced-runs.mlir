@@ -176,3 +176,24 @@ func.func @negative_user_sum(%x: tensor<3x4x5xf32>, %init: tensor<4xf32>) -> ten
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A marked body that is not acc + f(x) (the accumulator also feeds the
+// term) does not combine partial results by its addition: left alone.
+// CHECK-LABEL: func.func @negative_not_a_sum
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       iterator_types = ["reduction", "parallel", "reduction"]
+//   CHECK-NOT:   tensor.expand_shape
+func.func @negative_not_a_sum(%x: tensor<3x4x5xf32>) -> tensor<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1)>], iterator_types = ["reduction", "parallel", "reduction"]} ins(%x : tensor<3x4x5xf32>) outs(%init : tensor<4xf32>) attrs = {rmean.reduction} {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.mulf %out, %in : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
