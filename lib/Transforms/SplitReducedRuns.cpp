@@ -122,32 +122,27 @@ static bool atMostOneDynamicPerGroup(RankedTensorType type,
   });
 }
 
-/// The collapsed shape of `type` under `groups` (dynamic when any member
-/// is).
-static SmallVector<int64_t>
-collapsedShape(RankedTensorType type, ArrayRef<ReassociationIndices> groups) {
-  SmallVector<int64_t> shape;
-  for (const ReassociationIndices &g : groups) {
-    int64_t size = 1;
-    for (int64_t d : g)
-      size = type.isDynamicDim(d) || size == ShapedType::kDynamic
-                 ? ShapedType::kDynamic
-                 : size * type.getDimSize(d);
-    shape.push_back(size);
-  }
-  return shape;
+static bool isTrivial(ArrayRef<ReassociationIndices> groups) {
+  return llvm::all_of(
+      groups, [](const ReassociationIndices &g) { return g.size() == 1; });
 }
 
-/// `value` collapsed (`to` of lower rank) or expanded (`sizes` given) by
-/// `groups`; nothing when every group is a single dimension.
-static Value reshape(RewriterBase &rewriter, Location loc, Value value,
-                     RankedTensorType to, ArrayRef<ReassociationIndices> groups,
-                     ArrayRef<OpFoldResult> sizes = {}) {
-  if (llvm::all_of(groups,
-                   [](const ReassociationIndices &g) { return g.size() == 1; }))
+/// `value` collapsed by `groups` (the type upstream infers); itself when
+/// every group is a single dimension.
+static Value collapse(RewriterBase &rewriter, Location loc, Value value,
+                      ArrayRef<ReassociationIndices> groups) {
+  if (isTrivial(groups))
     return value;
-  if (sizes.empty())
-    return tensor::CollapseShapeOp::create(rewriter, loc, to, value, groups);
+  return tensor::CollapseShapeOp::create(rewriter, loc, value, groups);
+}
+
+/// `value` expanded to `to` (of `sizes`) by `groups`; itself when every
+/// group is a single dimension.
+static Value expand(RewriterBase &rewriter, Location loc, Value value,
+                    RankedTensorType to, ArrayRef<ReassociationIndices> groups,
+                    ArrayRef<OpFoldResult> sizes) {
+  if (isTrivial(groups))
+    return value;
   return tensor::ExpandShapeOp::create(rewriter, loc, to, value, groups, sizes);
 }
 
@@ -266,9 +261,7 @@ static FailureOr<linalg::GenericOp> split(RewriterBase &rewriter,
 
   rewriter.setInsertionPoint(op);
   // Stage 1: the original body, on the collapsed input.
-  auto collapsedType = RankedTensorType::get(collapsedShape(inputType, groups1),
-                                             inputType.getElementType());
-  Value collapsed = reshape(rewriter, loc, input, collapsedType, groups1);
+  Value collapsed = collapse(rewriter, loc, input, groups1);
   SmallVector<bool> reduced1(groups1.size(), false);
   reduced1[1] = true;
   Block *body = op.getBlock();
@@ -287,15 +280,12 @@ static FailureOr<linalg::GenericOp> split(RewriterBase &rewriter,
   SmallVector<OpFoldResult> restSizes;
   for (int64_t d : rest)
     restSizes.push_back(tensor::getMixedSize(rewriter, loc, input, d));
-  Value expanded = reshape(rewriter, loc, partial.getResult(0), restType,
-                           partialGroups, restSizes);
-  auto stage2Type = RankedTensorType::get(collapsedShape(restType, groups2),
-                                          s.identity.getType());
-  Value stage2Input = reshape(rewriter, loc, expanded, stage2Type, groups2);
+  Value expanded = expand(rewriter, loc, partial.getResult(0), restType,
+                          partialGroups, restSizes);
+  Value stage2Input = collapse(rewriter, loc, expanded, groups2);
 
-  // Stage 2: partial sums added as the original body adds, into the
-  // original accumulator (its shape is the kept dimensions, which stage 2
-  // keeps in order, some collapsed).
+  // Stage 2: partial sums added as the original body adds, into a fresh
+  // accumulator of the kept dimensions (in order, some collapsed).
   Operation *add = s.add;
   linalg::GenericOp total =
       buildSum(rewriter, loc, stage2Input, reduced2, s.identity,
@@ -312,8 +302,8 @@ static FailureOr<linalg::GenericOp> split(RewriterBase &rewriter,
     if (!red)
       for (int64_t d : g)
         keptSizes.push_back(tensor::getMixedSize(rewriter, loc, input, d));
-  Value result = reshape(rewriter, loc, total.getResult(0), resultType,
-                         keptGroups, keptSizes);
+  Value result = expand(rewriter, loc, total.getResult(0), resultType,
+                        keptGroups, keptSizes);
   rewriter.replaceOp(op, result);
   return total;
 }
