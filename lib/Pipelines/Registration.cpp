@@ -14,6 +14,7 @@
 
 #include "rmean/Conversion/RmeanToLLVM/RmeanToLLVM.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
+#include "rmean/Dialect/Rmean/Transforms/BufferizableOpInterfaceImpl.h"
 #include "rmean/Dialect/Rmean/Transforms/ShardingInterfaceImpl.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -118,6 +119,7 @@ void mlir::rmean::registerRmeanRequiredDialectsAndInterfaces(
   // One-shot bufferisation across functions, then ownership-based
   // deallocation.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
+  rmean::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
       registry);
   cf::registerBufferizableOpInterfaceExternalModels(registry);

@@ -74,7 +74,7 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
 
 def ConvertRmeanToLLVMPass
     : Pass<"convert-rmean-to-llvm", "::mlir::ModuleOp"> {
-  let summary = "Lower rmean.check to printf and abort in the LLVM dialect";
+  let summary = "Lower rmean.check and rmean.view_as_real to the LLVM dialect";
   let description = [{
     `rmean.check` is the run-time check `convert-rmean-to-linalg` emits for
     runtime axes and declared sizes (docs/ReduceMean.md §3.8): `cf.assert`
@@ -87,6 +87,12 @@ def ConvertRmeanToLLVMPass
     context's registry; the rmean pipelines run this pass explicitly, so a
     host that forgot the registration still gets lowered checks.
 
+    The memref form of `rmean.view_as_real` (what bufferisation makes of
+    the view `rmean-view-complex-as-real` creates) becomes a memref
+    descriptor over the same pointers, with the offset and strides doubled
+    and a trailing size 2 of stride 1. Its tensor form is left for
+    bufferisation.
+
     ```mlir
     rmean.check %ok, "rmean.reduce_mean: runtime axis {0} is out of range [-3, 2]" (%axis)
     // becomes
@@ -98,7 +104,8 @@ def ConvertRmeanToLLVMPass
     llvm.unreachable
     ```
 
-    Test: `test/Conversion/RmeanToLLVM/rmean-to-llvm.mlir`.
+    Tests: `test/Conversion/RmeanToLLVM/rmean-to-llvm.mlir`,
+    `test/Conversion/RmeanToLLVM/view-as-real.mlir`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -1,8 +1,10 @@
-//===- RmeanToLLVM.cpp - rmean.check to printf and abort ------------------===//
+//===- RmeanToLLVM.cpp - rmean's memref-level ops to the LLVM dialect -----===//
 //
-// `rmean.check` lowers like upstream's `cf.assert` (a conditional branch to
-// a block that prints and aborts), except that the message is a printf
-// format whose arguments are the check's values: upstream has no assert
+// `rmean.view_as_real` on a memref becomes a new descriptor over the same
+// pointers (LLVM pointers are opaque: only the offset, sizes and strides
+// change). `rmean.check` lowers like upstream's `cf.assert` (a conditional
+// branch to a block that prints and aborts), except that the message is a
+// printf format whose arguments are the check's values: upstream has no assert
 // that prints run-time values, and its `vector.print` needs the runner-utils
 // library, which an embedding host does not link; printf is in every libc.
 //
@@ -14,6 +16,7 @@
 
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
@@ -117,6 +120,44 @@ struct CheckOpLowering : public ConvertOpToLLVMPattern<CheckOp> {
   }
 };
 
+/// The view of a complex memref as parts: the same allocated and aligned
+/// pointers; offset and strides in parts (twice those in elements), the
+/// sizes with a trailing 2 of stride 1.
+struct ViewAsRealOpLowering : public ConvertOpToLLVMPattern<ViewAsRealOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ViewAsRealOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = dyn_cast<MemRefType>(op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "a tensor: bufferise first");
+    Type descriptorType = typeConverter->convertType(resultType);
+    if (!descriptorType)
+      return rewriter.notifyMatchFailure(op, "result type not convertible");
+    Location loc = op.getLoc();
+    MemRefDescriptor input(adaptor.getInput());
+    auto result = MemRefDescriptor::poison(rewriter, loc, descriptorType);
+    result.setAllocatedPtr(rewriter, loc, input.allocatedPtr(rewriter, loc));
+    result.setAlignedPtr(rewriter, loc, input.alignedPtr(rewriter, loc));
+    Type indexType = getIndexType();
+    Value two = createIndexAttrConstant(rewriter, loc, indexType, 2);
+    auto twice = [&](Value v) -> Value {
+      return LLVM::MulOp::create(rewriter, loc, v, two);
+    };
+    result.setOffset(rewriter, loc, twice(input.offset(rewriter, loc)));
+    int64_t rank = cast<MemRefType>(op.getInput().getType()).getRank();
+    for (int64_t d = 0; d < rank; ++d) {
+      result.setSize(rewriter, loc, d, input.size(rewriter, loc, d));
+      result.setStride(rewriter, loc, d, twice(input.stride(rewriter, loc, d)));
+    }
+    result.setConstantSize(rewriter, loc, rank, 2);
+    result.setConstantStride(rewriter, loc, rank, 1);
+    rewriter.replaceOp(op, {result});
+    return success();
+  }
+};
+
 struct RmeanToLLVMInterface : public ConvertToLLVMPatternInterface {
   using ConvertToLLVMPatternInterface::ConvertToLLVMPatternInterface;
   void populateConvertToLLVMConversionPatterns(
@@ -140,6 +181,9 @@ struct ConvertRmeanToLLVMPass
       return signalPassFailure();
     LLVMConversionTarget target(getContext());
     target.addIllegalOp<CheckOp>();
+    // The tensor form has no LLVM lowering: it is for bufferisation.
+    target.addDynamicallyLegalOp<ViewAsRealOp>(
+        [](ViewAsRealOp op) { return !isa<MemRefType>(op.getType()); });
     LLVMTypeConverter converter(&getContext());
     RewritePatternSet patterns(&getContext());
     populateRmeanToLLVMConversionPatterns(converter, patterns);
@@ -152,7 +196,7 @@ struct ConvertRmeanToLLVMPass
 
 void mlir::rmean::populateRmeanToLLVMConversionPatterns(
     const LLVMTypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<CheckOpLowering>(typeConverter);
+  patterns.add<CheckOpLowering, ViewAsRealOpLowering>(typeConverter);
 }
 
 void mlir::rmean::registerConvertRmeanToLLVMInterface(

@@ -491,3 +491,49 @@ LogicalResult CheckOp::canonicalize(CheckOp op, PatternRewriter &rewriter) {
 
 #define GET_OP_CLASSES
 #include "rmean/Dialect/Rmean/IR/RmeanOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// ViewAsRealOp
+//===----------------------------------------------------------------------===//
+
+ShapedType ViewAsRealOp::getResultType(ShapedType input) {
+  Type part = cast<ComplexType>(input.getElementType()).getElementType();
+  SmallVector<int64_t> shape(input.getShape());
+  shape.push_back(2);
+  if (auto tensor = dyn_cast<RankedTensorType>(input))
+    return RankedTensorType::get(shape, part);
+  auto memref = cast<MemRefType>(input);
+  if (memref.getLayout().isIdentity())
+    return MemRefType::get(shape, part, MemRefLayoutAttrInterface(),
+                           memref.getMemorySpace());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)))
+    return {};
+  // In parts, each complex stride and the offset count twice; a dynamic
+  // one stays dynamic.
+  auto twice = [](int64_t v) {
+    return ShapedType::isDynamic(v) ? ShapedType::kDynamic : 2 * v;
+  };
+  SmallVector<int64_t> partStrides = llvm::map_to_vector(strides, twice);
+  partStrides.push_back(1);
+  auto layout =
+      StridedLayoutAttr::get(input.getContext(), twice(offset), partStrides);
+  return MemRefType::get(shape, part, layout, memref.getMemorySpace());
+}
+
+LogicalResult ViewAsRealOp::verify() {
+  auto inputType = cast<ShapedType>(getInput().getType());
+  ShapedType expected = getResultType(inputType);
+  if (!expected)
+    return emitOpError("input layout ")
+           << cast<MemRefType>(inputType).getLayout()
+           << " is not strided: its parts have no strided view";
+  if (getResult().getType() != expected)
+    return emitOpError("result type ")
+           << getResult().getType() << " is not the parts view of the input; "
+           << "expected " << expected;
+  return success();
+}
+
+Value ViewAsRealOp::getViewSource() { return getInput(); }

@@ -1,7 +1,8 @@
 //===- RmeanOps.td - rmean operations ----------------------*- tablegen -*-===//
 //
-// Declares `rmean.reduce_mean`, and `rmean.check`, the run-time check its
-// lowering emits. Operand and attribute names are a public interface
+// Declares `rmean.reduce_mean`, `rmean.check`, the run-time check its
+// lowering emits, and `rmean.view_as_real`, the view the CPU pipeline sums
+// complex inputs through. Operand and attribute names are a public interface
 // (docs/ReduceMean.md §1-§2): front ends and external suites spell them.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 
 class Rmean_Op<string mnemonic, list<Trait> traits = []>
     : Op<Rmean_Dialect, mnemonic, traits>;
@@ -147,6 +149,63 @@ def Rmean_CheckOp : Rmean_Op<"check", [MemoryEffects<[MemWrite]>]> {
 
   let hasVerifier = 1;
   let hasCanonicalizeMethod = 1;
+}
+
+def Rmean_ViewAsRealOp : Rmean_Op<"view_as_real", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "view of complex elements as their real and imaginary parts";
+  let description = [{
+    The same data as `input`, with a trailing dimension of 2 that holds each
+    element's real part (index 0) and imaginary part (index 1), in the part
+    type: `complex<f32>` elements are read as pairs of `f32`. Nothing is
+    copied: on memrefs the result aliases the input (its strides doubled, a
+    trailing stride of 1, its offset doubled); on tensors it is the value a
+    bufferisation turns into that view (the bufferisation model is
+    registered by `registerBufferizableOpInterfaceExternalModels`).
+    `convert-rmean-to-llvm` lowers the memref form to a new descriptor over
+    the same pointers.
+
+    Upstream vector code has no complex lanes (`vector<...xcomplex<f32>>`
+    is not a type), and no upstream op reinterprets a complex buffer as
+    floats; `rmean-view-complex-as-real` uses this view to sum complex
+    inputs as real reductions, which the CPU strategies vectorise.
+
+    The result type is determined by the input's: a tensor gives a tensor; a
+    memref with the identity layout gives one with the identity layout, any
+    other strided layout the strided layout above. Memory spaces are kept.
+
+    Example:
+
+    ```mlir
+    %p = rmean.view_as_real %x : tensor<4x?xcomplex<f32>> to tensor<4x?x2xf32>
+    %v = rmean.view_as_real %m : memref<8xcomplex<f64>, strided<[2], offset: ?>>
+                                 to memref<8x2xf64, strided<[4, 1], offset: ?>>
+    ```
+  }];
+
+  let arguments = (ins AnyTypeOf<[RankedTensorOf<[AnyComplex]>,
+                                  MemRefOf<[AnyComplex]>]>:$input);
+  let results = (outs AnyTypeOf<[AnyRankedTensor, AnyMemRef]>:$result);
+
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `to` type($result)
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$input), [{
+      build($_builder, $_state, getResultType(
+          ::llvm::cast<::mlir::ShapedType>(input.getType())), input);
+    }]>
+  ];
+
+  let extraClassDeclaration = [{
+    /// The type of the view of `input` (a ranked tensor or memref of
+    /// complex elements); null when `input` is a memref whose layout is
+    /// not strided.
+    static ::mlir::ShapedType getResultType(::mlir::ShapedType input);
+  }];
+
+  let hasVerifier = 1;
 }
 
 #endif // RMEAN_DIALECT_RMEAN_IR_RMEANOPS_TD
