@@ -46,6 +46,8 @@ static void addTensorStage(OpPassManager &pm,
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
     OpPassManager &func = pm.nest<func::FuncOp>();
+    // Complex sums become real sums of their parts, which vectorise.
+    func.addPass(createRmeanViewComplexAsRealPass());
     // Separate reduced runs become two sums of the forms selection knows.
     func.addPass(createRmeanSplitReducedRunsPass());
     func.addPass(createRmeanSelectCPUStrategyPass(select));

@@ -111,6 +111,7 @@ bool isRmeanPipeline(StringRef text) {
                                             "convert-rmean-to-linalg",
                                             "convert-rmean-to-tosa",
                                             "rmean-raise",
+                                            "rmean-view-complex-as-real",
                                             "rmean-split-reduced-runs",
                                             "rmean-select-cpu-strategy",
                                             "rmean-cpu-tile",
@@ -193,7 +194,8 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
       "builtin.module(func.func(rmean-raise))",
       "builtin.module(convert-rmean-to-tosa)",
       "builtin.module(convert-rmean-to-linalg, "
-      "func.func(rmean-split-reduced-runs, rmean-select-cpu-strategy{" +
+      "func.func(rmean-view-complex-as-real, rmean-split-reduced-runs, "
+      "rmean-select-cpu-strategy{" +
           select +
           "}, rmean-cpu-tile, rmean-cpu-vectorize, "
           "rmean-narrow-accumulators{" +

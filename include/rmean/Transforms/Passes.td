@@ -46,6 +46,50 @@ def RmeanExitOnFailedCheckPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def RmeanViewComplexAsRealPass
+    : Pass<"rmean-view-complex-as-real", "::mlir::func::FuncOp"> {
+  let summary = "Sum rmean's complex reductions as real reductions of parts";
+  let description = [{
+    A complex sum has no vector form upstream (vectors have no complex
+    lanes), so it would stay a scalar loop. For each reduction marked
+    `rmean.reduction` whose input is `complex<f32>` or `complex<f64>` (read
+    in order; its accumulators, two per part for `complex<f64>`, indexed by
+    the kept dimensions and filled with the same constants for both parts;
+    no `rmean.cpu_strategy` written by hand; no empty dimension), this pass
+    reads the input through `rmean.view_as_real` (the same data with a
+    trailing dimension of 2 parts, no copy) and sums the parts as a real
+    reduction of the part type, marked `rmean.reduction`: the `f32` or
+    compensated `f64` sum of docs/ReduceMean.md §4.2 per part, with
+    accumulators [kept..., 2]. A kept last dimension and the parts merge
+    into one kept dimension (complex columns become real columns twice as
+    wide); after a reduced last dimension, the parts are a kept dimension
+    of 2, which `rmean-cpu-tile` widens into lanes. The original
+    accumulators' users read each part's slice. The sums and their order
+    per part are those of a real input, so each part meets its real type's
+    bound.
+
+    ```mlir
+    %s:2 = linalg.generic {iterator_types = ["parallel", "reduction"]}
+        ins(%x : tensor<64x100xcomplex<f32>>) outs(%re, %im : tensor<64xf64>, tensor<64xf64>)
+        {rmean.reduction}
+    // becomes
+    %p = rmean.view_as_real %x : tensor<64x100xcomplex<f32>> to tensor<64x100x2xf32>
+    %s = linalg.generic {iterator_types = ["parallel", "reduction", "parallel"]}
+        ins(%p) outs(%acc : tensor<64x2xf64>) {rmean.reduction}
+    %re = tensor.extract_slice %s[0, 0] [64, 1] [1, 1] : tensor<64x2xf64> to tensor<64xf64>
+    %im = tensor.extract_slice %s[0, 1] [64, 1] [1, 1] : tensor<64x2xf64> to tensor<64xf64>
+    ```
+
+    Test: `test/Transforms/view-complex-as-real.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::rmean::RmeanDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def RmeanSplitReducedRunsPass
     : Pass<"rmean-split-reduced-runs", "::mlir::func::FuncOp"> {
   let summary = "Split rmean sums over separate reduced runs into two sums";
@@ -71,8 +115,8 @@ def RmeanSplitReducedRunsPass
     accumulator type (f64, i64, i128), so the result is the same sum in
     another order: integers stay exact, and floats keep the
     docs/ReduceMean.md §4 bound (the partial sums are added in f64).
-    Compensated f64 and complex sums (two or more accumulators) are left
-    alone, as are reshapes that would put two dynamic sizes in one group
+    Compensated f64 sums (two accumulators) and complex sums not yet
+    viewed as real parts (`rmean-view-complex-as-real`) are left alone, as are reshapes that would put two dynamic sizes in one group
     (MLIR 22's expand-strided-metadata crashes on them).
 
     ```mlir
