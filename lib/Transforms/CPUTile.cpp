@@ -433,8 +433,76 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
   return success();
 }
 
+/// Whether the kept columns of the "outer" reduction `op` are too few to
+/// fill half the lanes (static, at most `vector_size` / 2): complex parts
+/// (2 columns), or columns of a tall, thin matrix. Read `vector_size` at a
+/// time, such columns would leave most lanes idle.
+static bool hasNarrowColumns(linalg::LinalgOp op, CPUStrategyAttr s) {
+  int64_t columns = op.getStaticLoopRanges().back();
+  return ShapedType::isStatic(columns) && columns >= 1 &&
+         2 * columns <= s.getVectorSize();
+}
+
+/// [P..., R, C] with narrow columns: one vector of lanes holds
+/// `vector_size` / C rows of the C columns (splitNarrowColumnsIntoLanes),
+/// so that each step reads one contiguous vector rather than C elements,
+/// and the lanes keep the sum's own accumulator form (a plain, compensated
+/// or i64-halves sum). As for the lanes of applyLanesInner, one step of
+/// lanes per tile with the steps innermost keeps the lanes in registers.
+/// Threads take the leading kept dimension, or, without one, chunks of the
+/// reduced rows as partial sums (not for the compensated step, which
+/// upstream's partial-reduction merge cannot express). Leading kept rows go
+/// in chunks of kLaneChunkRows, whose lane buffers stay in cache.
+static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
+                                        TilingInterface op, CPUStrategyAttr s) {
+  auto linalgOp = cast<linalg::LinalgOp>(*op);
+  int64_t n = linalgOp.getNumLoops();
+  int64_t columns = linalgOp.getStaticLoopRanges().back();
+  int64_t lanes = s.getVectorSize() / columns * columns;
+  bool compensated = isCompensatedReduction(linalgOp);
+  bool isUnsigned = false;
+  MLIRContext *ctx = op->getContext();
+  LaneScheme scheme = compensated ? getCompensatedLaneScheme(ctx)
+                      : isWideIntegerSum(linalgOp, &isUnsigned)
+                          ? getWideIntegerLaneScheme(ctx, isUnsigned)
+                          : getSumLaneScheme(getElementTypeOrSelf(
+                                linalgOp.getDpsInits()[0].getType()));
+  SmallVector<TilingInterface> parts = {op};
+  if (n > 2 || !compensated)
+    parts = splitThreads(rewriter, op, s, /*dim=*/0);
+  for (TilingInterface part : parts) {
+    if (n > 2) {
+      SmallVector<int64_t> chunk(n, 1);
+      chunk.front() = kLaneChunkRows;
+      chunk[n - 2] = chunk[n - 1] = 0;
+      FailureOr<scf::SCFTilingResult> r = tile(rewriter, part, chunk);
+      if (succeeded(r))
+        part = cast<TilingInterface>(r->tiledOps.front());
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(part.getOperation());
+    FailureOr<linalg::GenericOp> laneOp =
+        generic ? splitNarrowColumnsIntoLanes(rewriter, generic, lanes, scheme)
+                : FailureOr<linalg::GenericOp>(failure());
+    if (failed(laneOp)) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": narrow columns stay scalar\n");
+      continue;
+    }
+    SmallVector<int64_t> tileSizes(n, 1);
+    tileSizes.back() = 0;
+    FailureOr<scf::SCFTilingResult> r = tile(
+        rewriter, cast<TilingInterface>(laneOp->getOperation()), tileSizes);
+    if (failed(r))
+      continue; // correct, scalar
+    setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
+    setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+  }
+  return success();
+}
+
 static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s) {
+  if (hasNarrowColumns(cast<linalg::LinalgOp>(*op), s))
+    return applyNarrowColumns(rewriter, op, s);
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   bool isUnsigned = false;
   bool wide = isWideIntegerSum(cast<linalg::LinalgOp>(*op), &isUnsigned);

@@ -40,6 +40,20 @@ LaneScheme mlir::rmean::getCompensatedLaneScheme(MLIRContext *ctx) {
   return scheme;
 }
 
+LaneScheme mlir::rmean::getSumLaneScheme(Type accumulatorType) {
+  Builder b(accumulatorType.getContext());
+  LaneScheme scheme;
+  scheme.types = {accumulatorType};
+  scheme.inits = {getAdditiveIdentity(b, accumulatorType)};
+  scheme.merge = [](OpBuilder &b, Location loc, ValueRange lanes,
+                    ValueRange acc) -> SmallVector<Value> {
+    if (isa<FloatType>(acc[0].getType()))
+      return {arith::AddFOp::create(b, loc, acc[0], lanes[0])};
+    return {arith::AddIOp::create(b, loc, acc[0], lanes[0])};
+  };
+  return scheme;
+}
+
 LaneScheme mlir::rmean::getWideIntegerLaneScheme(MLIRContext *ctx,
                                                  bool isUnsigned) {
   Builder b(ctx);
@@ -181,76 +195,102 @@ static OpFoldResult buildProduct(RewriterBase &rewriter, Location loc,
       .getResult();
 }
 
-FailureOr<linalg::GenericOp>
-mlir::rmean::splitRowsIntoLanes(RewriterBase &rewriter, linalg::GenericOp op,
-                                int64_t lanes, const LaneScheme &scheme) {
+/// splitRowsIntoLanes (`columns` = 0: [P..., R] into [P...]) and
+/// splitNarrowColumnsIntoLanes (`columns` = C: [P..., R, C] into [P..., C];
+/// each lane then holds one column, lane l column l mod C).
+static FailureOr<linalg::GenericOp>
+splitIntoLanes(RewriterBase &rewriter, linalg::GenericOp op, int64_t lanes,
+               const LaneScheme &scheme, int64_t columns) {
   int64_t n = op.getNumLoops();
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
-  // A copied body must not read iteration indices; the accumulators must be
-  // the rows [P...] of the input [P..., R].
-  AffineMap rowMap =
-      AffineMap::getMultiDimIdentityMap(n, ctx).dropResult(n - 1);
-  if (op.getNumDpsInputs() != 1 ||
+  // The reduced dimension R, and what the accumulators index: every other
+  // dimension, in order.
+  int64_t r = columns ? n - 2 : n - 1;
+  AffineMap accMap = AffineMap::getMultiDimIdentityMap(n, ctx).dropResult(r);
+  // A copied body must not read iteration indices.
+  if (r < 0 || op.getNumDpsInputs() != 1 ||
+      !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity() ||
       (!scheme.accumulate &&
        !op.getBody()->getOps<linalg::IndexOp>().empty()) ||
-      !llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
-        return op.getMatchingIndexingMap(&init) == rowMap;
-      })) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": row reduction of another form, "
+      !llvm::all_of(
+          op.getDpsInitsMutable(),
+          [&](OpOperand &init) {
+            return op.getMatchingIndexingMap(&init) == accMap;
+          })) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduction of another form, "
                                           "not split into lanes: "
                             << op << "\n");
     return failure();
   }
   Value input = op.getDpsInputs()[0];
   auto inputType = cast<RankedTensorType>(input.getType());
-  // Rows shorter than the lanes have nothing to vectorise.
-  int64_t length = inputType.getShape().back();
-  if (ShapedType::isStatic(length) && length < lanes)
+  // Each step takes `rowsPerStep` reduced rows: lanes / C of C columns.
+  int64_t rowsPerStep = lanes;
+  if (columns) {
+    if (inputType.getShape().back() != columns || lanes % columns != 0)
+      return failure();
+    rowsPerStep = lanes / columns;
+  }
+  // Fewer rows than a step has nothing to vectorise.
+  int64_t length = inputType.getShape()[r];
+  if (ShapedType::isStatic(length) && length < rowsPerStep)
     return failure();
 
   rewriter.setInsertionPoint(op);
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, input);
   OpFoldResult steps =
-      buildSteps(rewriter, loc, sizes.back(), lanes, scheme.maxSteps);
-  OpFoldResult mainLength = buildProduct(rewriter, loc, steps, lanes);
+      buildSteps(rewriter, loc, sizes[r], rowsPerStep, scheme.maxSteps);
+  OpFoldResult mainLength = buildProduct(rewriter, loc, steps, rowsPerStep);
   OpFoldResult tailLength =
-      buildDifference(rewriter, loc, sizes.back(), mainLength);
+      buildDifference(rewriter, loc, sizes[r], mainLength);
 
-  // The main part [P..., steps * lanes] as [P..., steps, lanes].
+  // The main part [P..., steps * rowsPerStep (, C)] as [P..., steps, lanes]:
+  // R expanded to [steps, rowsPerStep], which the columns join.
   SmallVector<OpFoldResult> zeros(n, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> ones(n, rewriter.getIndexAttr(1));
   SmallVector<OpFoldResult> mainSizes(sizes);
-  mainSizes.back() = mainLength;
+  mainSizes[r] = mainLength;
   Value main = tensor::ExtractSliceOp::create(rewriter, loc, input, zeros,
                                               mainSizes, ones);
-  SmallVector<OpFoldResult> expandedSizes(sizes.begin(), sizes.end() - 1);
+  SmallVector<OpFoldResult> expandedSizes(sizes.begin(), sizes.begin() + r);
   expandedSizes.push_back(steps);
-  expandedSizes.push_back(rewriter.getIndexAttr(lanes));
+  expandedSizes.push_back(rewriter.getIndexAttr(rowsPerStep));
   SmallVector<ReassociationIndices> reassociation;
-  for (int64_t d = 0; d < n - 1; ++d)
+  for (int64_t d = 0; d < r; ++d)
     reassociation.push_back({d});
-  reassociation.push_back({n - 1, n});
+  reassociation.push_back({r, r + 1});
+  if (columns) {
+    expandedSizes.push_back(sizes.back());
+    reassociation.push_back({r + 2});
+  }
   Value expanded = tensor::ExpandShapeOp::create(
       rewriter, loc,
       RankedTensorType::get(staticShape(expandedSizes),
                             inputType.getElementType()),
       main, reassociation, expandedSizes);
+  if (columns) {
+    SmallVector<ReassociationIndices> joined;
+    for (int64_t d = 0; d <= r; ++d)
+      joined.push_back({d});
+    joined.push_back({r + 1, r + 2});
+    expanded = tensor::CollapseShapeOp::create(rewriter, loc, expanded, joined);
+  }
 
   // The lanes: an outer reduction [P..., steps, lanes] -> [P..., lanes].
-  SmallVector<OpFoldResult> laneSizes(sizes.begin(), sizes.end() - 1);
+  SmallVector<OpFoldResult> laneSizes(sizes.begin(), sizes.begin() + r);
   laneSizes.push_back(rewriter.getIndexAttr(lanes));
   SmallVector<Value> laneInits =
       buildLaneInits(rewriter, loc, laneSizes, scheme);
   SmallVector<AffineExpr> laneExprs;
-  for (int64_t d = 0; d < n - 1; ++d)
+  for (int64_t d = 0; d < r; ++d)
     laneExprs.push_back(getAffineDimExpr(d, ctx));
-  laneExprs.push_back(getAffineDimExpr(n, ctx));
-  AffineMap laneMap = AffineMap::get(n + 1, 0, laneExprs, ctx);
+  laneExprs.push_back(getAffineDimExpr(r + 1, ctx));
+  AffineMap laneMap = AffineMap::get(r + 2, 0, laneExprs, ctx);
   SmallVector<AffineMap> laneMaps = {
-      AffineMap::getMultiDimIdentityMap(n + 1, ctx)};
+      AffineMap::getMultiDimIdentityMap(r + 2, ctx)};
   laneMaps.append(laneInits.size(), laneMap);
-  SmallVector<utils::IteratorType> laneIterators(n - 1,
+  SmallVector<utils::IteratorType> laneIterators(r,
                                                  utils::IteratorType::parallel);
   laneIterators.push_back(utils::IteratorType::reduction);
   laneIterators.push_back(utils::IteratorType::parallel);
@@ -259,35 +299,72 @@ mlir::rmean::splitRowsIntoLanes(RewriterBase &rewriter, linalg::GenericOp op,
       laneInits, laneMaps, laneIterators);
   buildLaneBody(rewriter, op, laneOp, scheme);
 
-  // The lanes merged in lane order into the accumulators of `op`.
+  // The lanes merged in lane order into the accumulators of `op`: rows'
+  // lanes all into the row's, columns' lanes (as [P..., rowsPerStep, C])
+  // into their column's.
+  SmallVector<Value> laneResults = laneOp.getResults();
+  if (columns) {
+    SmallVector<OpFoldResult> splitSizes(laneSizes.begin(),
+                                         laneSizes.end() - 1);
+    splitSizes.push_back(rewriter.getIndexAttr(rowsPerStep));
+    splitSizes.push_back(rewriter.getIndexAttr(columns));
+    SmallVector<ReassociationIndices> split;
+    for (int64_t d = 0; d < r; ++d)
+      split.push_back({d});
+    split.push_back({r, r + 1});
+    for (Value &lane : laneResults) {
+      auto laneType = cast<RankedTensorType>(lane.getType());
+      lane = tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get(staticShape(splitSizes),
+                                laneType.getElementType()),
+          lane, split, splitSizes);
+    }
+  }
   SmallVector<AffineMap> mergeMaps(laneInits.size(),
                                    AffineMap::getMultiDimIdentityMap(n, ctx));
-  mergeMaps.append(op.getNumDpsInits(), rowMap);
+  mergeMaps.append(op.getNumDpsInits(), accMap);
   SmallVector<utils::IteratorType> mergeIterators(
-      n - 1, utils::IteratorType::parallel);
-  mergeIterators.push_back(utils::IteratorType::reduction);
+      n, utils::IteratorType::parallel);
+  mergeIterators[r] = utils::IteratorType::reduction;
   size_t numLanes = laneInits.size();
   auto merge = linalg::GenericOp::create(
-      rewriter, loc, op->getResultTypes(), laneOp.getResults(),
-      op.getDpsInits(), mergeMaps, mergeIterators,
+      rewriter, loc, op->getResultTypes(), laneResults, op.getDpsInits(),
+      mergeMaps, mergeIterators,
       [&](OpBuilder &b, Location l, ValueRange args) {
         linalg::YieldOp::create(b, l,
                                 scheme.merge(b, l, args.take_front(numLanes),
                                              args.drop_front(numLanes)));
       });
 
-  // The rest of the row, by the original body.
+  // The rest of the rows, by the original body.
   SmallVector<Value> results = merge.getResults();
   if (!isConstantIntValue(tailLength, 0)) {
     SmallVector<OpFoldResult> tailOffsets(zeros), tailSizes(sizes);
-    tailOffsets.back() = mainLength;
-    tailSizes.back() = tailLength;
+    tailOffsets[r] = mainLength;
+    tailSizes[r] = tailLength;
     Value tail = tensor::ExtractSliceOp::create(rewriter, loc, input,
                                                 tailOffsets, tailSizes, ones);
     results = cloneOn(rewriter, op, tail, results).getResults();
   }
   rewriter.replaceOp(op, results);
   return laneOp;
+}
+
+FailureOr<linalg::GenericOp>
+mlir::rmean::splitRowsIntoLanes(RewriterBase &rewriter, linalg::GenericOp op,
+                                int64_t lanes, const LaneScheme &scheme) {
+  return splitIntoLanes(rewriter, op, lanes, scheme, /*columns=*/0);
+}
+
+FailureOr<linalg::GenericOp>
+mlir::rmean::splitNarrowColumnsIntoLanes(RewriterBase &rewriter,
+                                         linalg::GenericOp op, int64_t lanes,
+                                         const LaneScheme &scheme) {
+  int64_t columns = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(columns) || columns < 1)
+    return failure();
+  return splitIntoLanes(rewriter, op, lanes, scheme, columns);
 }
 
 FailureOr<linalg::GenericOp> mlir::rmean::splitColumnAccumulators(

@@ -7,6 +7,9 @@
 // integer sum (an i128 accumulator, which has no fast vector form). Both
 // become a reduction over accumulators that vectorise (per-lane Neumaier
 // pairs; i64 halves), merged into the original accumulators afterwards.
+// The same lanes serve column reductions too narrow to fill a vector
+// (complex parts: two columns): several rows' columns make one vector of
+// lanes, each merged into its column.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +48,11 @@ struct LaneScheme {
 /// lane merges by the same compensated step, its compensation added.
 LaneScheme getCompensatedLaneScheme(MLIRContext *ctx);
 
+/// The scheme of a plain sum into one `accumulatorType` (f64 or i64)
+/// accumulator: the lanes run the reduction's own body and merge by an
+/// addition.
+LaneScheme getSumLaneScheme(Type accumulatorType);
+
 /// The scheme of an exact 64-bit integer sum (isWideIntegerSum): each lane
 /// sums the low 32 bits (zero-extended) and the high 32 bits (sign- or
 /// zero-extended) of its elements in two i64s, which cannot overflow in
@@ -63,6 +71,19 @@ FailureOr<linalg::GenericOp> splitRowsIntoLanes(RewriterBase &rewriter,
                                                 linalg::GenericOp op,
                                                 int64_t lanes,
                                                 const LaneScheme &scheme);
+
+/// Splits the column reduction `op` ([P..., R, C] into accumulators
+/// [P..., C], C static and dividing `lanes`) whose columns are too few to
+/// fill a vector: the first min(R / k, maxSteps) * k rows (k = lanes / C)
+/// read as [P..., steps, lanes] (k rows of C columns per step: one
+/// contiguous vector), reduced into lane accumulators [P..., lanes] (the
+/// returned op, an "outer" reduction), merged in lane order into the
+/// column of each lane (lane l into column l mod C), and the other rows
+/// added by the original body. Fails, changing nothing, on another form or
+/// on static R below k.
+FailureOr<linalg::GenericOp>
+splitNarrowColumnsIntoLanes(RewriterBase &rewriter, linalg::GenericOp op,
+                            int64_t lanes, const LaneScheme &scheme);
 
 /// Splits the column reduction `op` ([P..., R, C] into accumulators
 /// [P..., C]): its first min(R, maxSteps) rows reduced into lane

@@ -82,6 +82,23 @@ static int64_t innerLanes(linalg::GenericOp op, int64_t base) {
   return std::min(base * 2, CPUStrategyAttr::kMaxVectorSize);
 }
 
+/// Lanes of an "outer" strategy. Columns that fill at most half of `base`
+/// lanes (complex parts: 2) are read as several rows per vector
+/// (rmean-cpu-tile), one accumulator register per `base` lanes: long
+/// reductions get twice the lanes, two independent add chains, as long
+/// "inner" rows do. Compensated and exact 64-bit sums keep `base` (their
+/// lanes hold two accumulators each).
+static int64_t outerLanes(linalg::GenericOp op, int64_t base) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t columns = ranges.back(), rows = ranges[ranges.size() - 2];
+  bool narrow = ShapedType::isStatic(columns) && 2 * columns <= base;
+  if (!narrow || isCompensatedReduction(op) || isWideIntegerSum(op))
+    return base;
+  if (ShapedType::isStatic(rows) && rows * columns < 512)
+    return base;
+  return std::min(base * 2, CPUStrategyAttr::kMaxVectorSize);
+}
+
 /// Threads for a reduction: inputs of a statically known size below 1 MiB
 /// stay on one thread. Starting and joining an OpenMP team costs tens of
 /// microseconds, more than reading such an input takes (measured: a
@@ -149,9 +166,10 @@ struct RmeanSelectCPUStrategyPass
         return;
       }
       CPUStrategyKind kind = getFittingCPUStrategyKind(op);
-      int64_t lanes = kind == CPUStrategyKind::Inner
-                          ? innerLanes(op, vectorSize)
-                          : vectorSize;
+      int64_t lanes =
+          kind == CPUStrategyKind::Inner   ? innerLanes(op, vectorSize)
+          : kind == CPUStrategyKind::Outer ? outerLanes(op, vectorSize)
+                                           : vectorSize;
       // Wide lanes take fewer rows per step, within the attribute's bound.
       int64_t rows = std::min(rowsPerStep(op, kind, vectorSize),
                               CPUStrategyAttr::kMaxStepElements / lanes);

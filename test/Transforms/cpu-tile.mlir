@@ -677,3 +677,141 @@ func.func @short_rows(%x: tensor<?x49xf32>, %init: tensor<?xf64>, %y: tensor<49x
   } -> tensor<f64>
   return %0, %1 : tensor<?xf64>, tensor<f64>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#pc = affine_map<(d0, d1, d2) -> (d0, d2)>
+
+// Narrow columns (2: the parts of complex<f32>, 2 x 2 <= 16 lanes): each
+// step reads 8 rows of the 2 columns as one 16-wide vector of lanes
+// ([6, 96, 2] read as [6, 12, 16]), one step per tile with the steps
+// innermost (the lanes stay in registers); lane l is merged into column
+// l mod 2 in lane order, and the 4 leftover rows are added by the original
+// body, scalar.
+// CHECK-DAG: #[[ID3:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[PC:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @narrow_columns
+//  CHECK-SAME:   (%[[X:.+]]: tensor<6x100x2xf32>, %[[INIT:.+]]: tensor<6x2xf64>)
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//   CHECK-DAG:   %[[C12:.+]] = arith.constant 12 : index
+//       CHECK:   %[[MAIN:.+]] = tensor.extract_slice %[[X]][0, 0, 0] [6, 96, 2] [1, 1, 1]
+//       CHECK:   %[[E:.+]] = tensor.expand_shape %[[MAIN]] {{\[}}[0], [1, 2], [3]] output_shape [6, 12, 8, 2]
+//       CHECK:   %[[L:.+]] = tensor.collapse_shape %[[E]] {{\[}}[0], [1], [2, 3]] : tensor<6x12x8x2xf32> into tensor<6x12x16xf32>
+//       CHECK:   %[[LF:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<6x16xf64>)
+//       CHECK:   %[[LANES:.+]] = scf.for
+//       CHECK:     scf.for %{{.+}} to %[[C12]]
+//       CHECK:       tensor.extract_slice %[[L]]{{.+}} to tensor<1x1x16xf32>
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<1x1x16xf32>) outs(%{{.+}} : tensor<1x16xf64>) attrs =  {rmean.vectorize}
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:   %[[BYCOL:.+]] = tensor.expand_shape %[[LANES]] {{\[}}[0], [1, 2]] output_shape [6, 8, 2] : tensor<6x16xf64> into tensor<6x8x2xf64>
+//       CHECK:   %[[MERGED:.+]] = linalg.generic {indexing_maps = [#[[ID3]], #[[PC]]], iterator_types = ["parallel", "reduction", "parallel"]}
+//  CHECK-SAME:       ins(%[[BYCOL]] : tensor<6x8x2xf64>) outs(%[[INIT]] : tensor<6x2xf64>)
+//       CHECK:     arith.addf
+//       CHECK:   %[[TAIL:.+]] = tensor.extract_slice %[[X]][0, 96, 0] [6, 4, 2] [1, 1, 1]
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%[[TAIL]] : tensor<6x4x2xf32>) outs(%[[MERGED]] : tensor<6x2xf64>)
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   return
+func.func @narrow_columns(%x: tensor<6x100x2xf32>, %init: tensor<6x2xf64>) -> tensor<6x2xf64> {
+  %0 = linalg.generic {indexing_maps = [#id3, #pc], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<6x100x2xf32>) outs(%init : tensor<6x2xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<6x2xf64>
+  return %0 : tensor<6x2xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Three narrow columns without a leading kept dimension, on two threads:
+// the rows are split into per-thread partial sums (from -0.0) of an
+// scf.forall; in each chunk 5 rows of 3 columns make 15 lanes.
+// CHECK-LABEL: func.func @narrow_columns_threads
+//       CHECK:   scf.forall (%{{.+}}) in (2)
+//       CHECK:     tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2]] : tensor<409x5x3xf32> into tensor<409x15xf32>
+//       CHECK:     scf.for
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<1x15xf32>) outs(%{{.+}} : tensor<15xf64>) attrs =  {rmean.vectorize}
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:     tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [5, 3] : tensor<15xf64> into tensor<5x3xf64>
+//       CHECK:   linalg.reduce
+func.func @narrow_columns_threads(%x: tensor<4096x3xf32>, %init: tensor<3xf64>) -> tensor<3xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<4096x3xf32>) outs(%init : tensor<3xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, threads = 2>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Compensated f64 narrow columns (complex<f64> parts): the lanes run the
+// compensated step (a sum and a compensation per lane) and merge into
+// their column by the same step, compensations added. The threads stay
+// one: upstream's partial-reduction merge cannot express that step.
+// CHECK-LABEL: func.func @narrow_compensated
+//   CHECK-NOT:   scf.forall
+//       CHECK:   tensor.collapse_shape %{{.+}} : tensor<125x8x2xf64> into tensor<125x16xf64>
+//       CHECK:   scf.for
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<1x16xf64>) outs(%{{.+}}, %{{.+}} : tensor<16xf64>, tensor<16xf64>) attrs =  {rmean.vectorize}
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}}, %{{.+}} : tensor<8x2xf64>, tensor<8x2xf64>)
+//       CHECK:     arith.subf
+//       CHECK:   return
+func.func @narrow_compensated(%x: tensor<1000x2xf64>, %s0: tensor<2xf64>, %c0: tensor<2xf64>) -> (tensor<2xf64>, tensor<2xf64>) {
+  %0:2 = linalg.generic {indexing_maps = [#id, #col, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<1000x2xf64>) outs(%s0, %c0 : tensor<2xf64>, tensor<2xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, threads = 2>} {
+  ^bb0(%in: f64, %s: f64, %c: f64):
+    %t = arith.addf %s, %in : f64
+    %xp = arith.subf %t, %s : f64
+    %sp = arith.subf %t, %xp : f64
+    %se = arith.subf %s, %sp : f64
+    %xe = arith.subf %in, %xp : f64
+    %e = arith.addf %se, %xe : f64
+    %c2 = arith.addf %c, %e : f64
+    linalg.yield %t, %c2 : f64, f64
+  } -> (tensor<2xf64>, tensor<2xf64>)
+  return %0#0, %0#1 : tensor<2xf64>, tensor<2xf64>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Fewer rows (4) than a step of lanes takes (8 rows of 2): nothing to
+// vectorise, the reduction stays as it is.
+// CHECK-LABEL: func.func @negative_narrow_few_rows
+//   CHECK-NOT:   tensor.collapse_shape
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<4x2xf32>)
+func.func @negative_narrow_few_rows(%x: tensor<4x2xf32>, %init: tensor<2xf64>) -> tensor<2xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<4x2xf32>) outs(%init : tensor<2xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<2xf64>
+  return %0 : tensor<2xf64>
+}

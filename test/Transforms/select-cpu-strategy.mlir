@@ -167,12 +167,44 @@ func.func @wide_integers(%a: tensor<8x8xi64>, %b: tensor<8x8xui64>) -> (tensor<8
 
 // -----
 
-// @negative_wide_accumulators: complex sums stay scalar.
+// @negative_wide_accumulators: complex sums (two accumulators, before
+// rmean-view-complex-as-real reads them as real parts) stay scalar.
 // CHECK-LABEL: func.func @negative_wide_accumulators
 //       CHECK:   kind = none,
 func.func @negative_wide_accumulators(%b: tensor<8x8xcomplex<f32>>) -> tensor<8xcomplex<f32>> {
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<8x8xcomplex<f32>> -> tensor<8xcomplex<f32>>
   return %1 : tensor<8xcomplex<f32>>
+}
+
+// -----
+
+// Narrow columns (at most half the lanes: 2 x 8 <= 16) are read as several
+// rows per vector of lanes; long reductions (rows x columns >= 512, or a
+// run-time count) get twice the lanes, as long rows do. Compensated and
+// exact 64-bit sums keep 16 (two accumulators per lane), and 9 columns are
+// not narrow.
+// CHECK-LABEL: func.func @narrow_columns
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+// OPTS-LABEL: func.func @narrow_columns
+//       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 256>
+//       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 256, threads = 3>
+func.func @narrow_columns(%a: tensor<1000x8xf32>, %b: tensor<?x2xbf16>,
+                          %c: tensor<100x4xf32>, %d: tensor<1000x2xf64>,
+                          %e: tensor<1000x2xi64>, %f: tensor<1000x9xf32>)
+    -> (tensor<8xf32>, tensor<2xbf16>, tensor<4xf32>, tensor<2xf64>,
+        tensor<2xi64>, tensor<9xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<1000x8xf32> -> tensor<8xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<?x2xbf16> -> tensor<2xbf16>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<100x4xf32> -> tensor<4xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<1000x2xf64> -> tensor<2xf64>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<1000x2xi64> -> tensor<2xi64>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 0>} : tensor<1000x9xf32> -> tensor<9xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<2xbf16>, tensor<4xf32>, tensor<2xf64>, tensor<2xi64>, tensor<9xf32>
 }
 
 // -----
