@@ -58,6 +58,8 @@ static Case makeCase(std::string id, std::string kernel, DType dt,
     if ((i >= lead && i < lo) || i > hi)
       c.outShape.push_back(c.shape[i]);
   }
+  if (c.dt == DType::C32)
+    c.I *= 2; // the parts: a kept innermost dimension
   return c;
 }
 
@@ -108,6 +110,8 @@ std::vector<Case> allCases() {
       makeCase("K-B-i32", "case_k_b_i32", DType::I32, {4096, 4096}, {0}),
       makeCase("K-A-i64", "case_k_a_i64", DType::I64, {4096, 4096}, {1}),
       makeCase("K-B-i64", "case_k_b_i64", DType::I64, {4096, 4096}, {0}),
+      // A in complex<f32>: both parts' sums.
+      makeCase("L", "case_l", DType::C32, {4096, 4096}, {1}),
   };
 }
 
@@ -136,6 +140,7 @@ void fillInput(const Case &c, void *p, uint64_t seed) {
     float f = float((s * 0x2545F4914F6CDD1Dull) >> 40) * (1.0f / 16777216.0f);
     switch (c.dt) {
     case DType::F32:
+    case DType::C32: // each part
       static_cast<float *>(p)[i] = f;
       break;
     case DType::F16:

@@ -14,7 +14,9 @@
 
 namespace rbench {
 
-enum class DType { F32, F16, BF16, F64, I8, I32, I64 };
+// C32 is complex<f32>: its parts are the f32 elements the benchmark counts
+// (Case::I holds them as an innermost kept dimension of 2).
+enum class DType { F32, F16, BF16, F64, I8, I32, I64, C32 };
 
 inline bool isInteger(DType t) {
   return t == DType::I8 || t == DType::I32 || t == DType::I64;
@@ -36,6 +38,8 @@ inline const char *dtypeName(DType t) {
     return "i32";
   case DType::I64:
     return "i64";
+  case DType::C32:
+    return "complex<f32>";
   }
   return "?";
 }
@@ -46,6 +50,7 @@ inline size_t dtypeSize(DType t) {
     return 8;
   case DType::F32:
   case DType::I32:
+  case DType::C32: // per part
     return 4;
   case DType::F16:
   case DType::BF16:
@@ -69,7 +74,9 @@ struct Case {
   bool runtimeAxes = false;
   // Derived: the input viewed as [B][O][R][I] with R the reduced extent and
   // B a leading reduced extent separated from R by kept dimensions (batch
-  // statistics; 1 otherwise).
+  // statistics; 1 otherwise). Complex inputs are viewed as their parts: I
+  // includes the innermost 2 (real, imaginary), so elements, outputs and
+  // bytes count parts. `shape` and `outShape` stay the complex shapes.
   int64_t B = 1, O = 1, R = 1, I = 1;
   std::vector<int64_t> outShape;
 
@@ -135,6 +142,7 @@ inline uint16_t f64ToF16(double d) { // one correct rounding
 inline double loadAsDouble(DType t, const void *p, int64_t i) {
   switch (t) {
   case DType::F32:
+  case DType::C32:
     return static_cast<const float *>(p)[i];
   case DType::F16:
     return f16ToF32(static_cast<const uint16_t *>(p)[i]);

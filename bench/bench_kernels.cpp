@@ -18,7 +18,7 @@
   X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b) X(case_o_nchw)               \
   X(case_o_nchw_bf16) X(case_o_nhwc) X(case_o_nhwc_bf16) X(case_o_seq_bf16)    \
   X(case_o_ln) X(case_o_bn) X(case_k_a_i8) X(case_k_b_i8) X(case_k_c_i8)       \
-  X(case_k_a_i32) X(case_k_b_i32) X(case_k_a_i64) X(case_k_b_i64)
+  X(case_k_a_i32) X(case_k_b_i32) X(case_k_a_i64) X(case_k_b_i64) X(case_l)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
   X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
@@ -128,6 +128,11 @@ template <typename T> static RmeanCall forRanks(size_t n, size_t m) {
   return nullptr;
 }
 
+// complex<f32> as the kernels' descriptors hold it: two f32 parts.
+struct ComplexF32 {
+  float re, im;
+};
+
 RmeanCall rmeanCall(const Case &c) {
   // Only the element size matters to a descriptor: f16 and bf16 share
   // uint16_t storage.
@@ -152,6 +157,9 @@ RmeanCall rmeanCall(const Case &c) {
     break;
   case DType::I64:
     call = forRanks<int64_t>(n, m);
+    break;
+  case DType::C32:
+    call = forRanks<ComplexF32>(n, m);
     break;
   }
   if (!call) {

@@ -70,7 +70,10 @@ void runNaive(const Case &c, const void *in, void *out) {
   case DType::I64:
     naiveInt<int64_t, __int128>(c, in, out);
     break;
-  case DType::F32: {
+  // complex<f32>: its parts, a kept innermost dimension of 2 (Case::I), so
+  // a row of two double sums per output.
+  case DType::F32:
+  case DType::C32: {
     auto *x = static_cast<const float *>(in);
     auto *y = static_cast<float *>(out);
     naiveT(

@@ -3,8 +3,8 @@
 
 Same shapes, axes and data distribution (uniform [0, 1), rounded to the
 element type) as bench/bench_cases.cpp; every result is checked against a
-float64 mean with the same tolerances (f32: relative 2^-20; f64: 2^-44; f16: one unit in
-the last place) before it is timed. Prints a small table; --tsv FILE also
+float64 mean with the same tolerances (f32 and each part of complex64: relative
+2^-20; f64: 2^-44; f16: one unit in the last place) before it is timed. Prints a small table; --tsv FILE also
 writes `id GB/s status` lines that rmean_bench --numpy FILE reads into its
 table. numpy has no bfloat16: case I-bf16 is n/a.
 
@@ -53,6 +53,8 @@ CASES = [
     ("K-B-i32", np.int32, (4096, 4096), (0,)),
     ("K-A-i64", np.int64, (4096, 4096), (1,)),
     ("K-B-i64", np.int64, (4096, 4096), (0,)),
+    # A in complex64 (checked per part, as float32).
+    ("L", np.complex64, (4096, 4096), (1,)),
 ]
 
 
@@ -148,6 +150,23 @@ def main():
             note = "" if status == "ok" else f"off by up to {worst:.0f} (truncated float64 mean)"
             record(cid, shape, axes, mb, x, status, note)
             del x, got
+            continue
+        if dtype == np.complex64:
+            x = np.empty(shape, dtype=np.complex64)
+            x.real = rng.random(shape, dtype=np.float32)
+            x.imag = rng.random(shape, dtype=np.float32)
+            ref = x.mean(axis=axes, dtype=np.complex128)
+            got = np.mean(x, axis=axes)
+            assert got.dtype == dtype
+            worst, rel = 0.0, 0.0
+            for part in (np.real, np.imag):
+                g, r = part(got).astype(np.float64), part(ref)
+                worst = max(worst, float(np.max(np.abs(g - r) / tolerance(np.float32, r))))
+                rel = max(rel, float(np.max(np.abs(g - r) / np.abs(r))))
+            status = "ok" if worst <= 1.0 else "inaccurate" if rel <= 1e-2 else "wrong"
+            note = "" if status == "ok" else f"max error {worst:.3g} x tolerance"
+            record(cid, shape, axes, mb, x, status, note)
+            del x, ref, got
             continue
         if dtype == np.float64:
             x = rng.random(shape, dtype=np.float64)

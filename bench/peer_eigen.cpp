@@ -4,6 +4,8 @@
 
 #include <unsupported/Eigen/CXX11/Tensor>
 
+#include <complex>
+
 namespace rbench {
 
 template <typename T, int N, int K>
@@ -52,6 +54,10 @@ bool eigenMean(const Case &c, const void *in, void *out) {
   case DType::F64:
     return c.shape.size() == 2 && c.axes.size() == 1 &&
            (meanNK<double, 2, 1>(c, in, out), true);
+  // Eigen sums complex<float> in complex<float>.
+  case DType::C32:
+    return c.shape.size() == 2 && c.axes.size() == 1 &&
+           (meanNK<std::complex<float>, 2, 1>(c, in, out), true);
   // Eigen sums integers in their own type (overflowing i8 and i32 sums)
   // and rounds its own way: not a peer of an exact truncated mean.
   case DType::I8:

@@ -40,6 +40,7 @@ static dnnl::memory::data_type toDnnl(DType t) {
     return dnnl::memory::data_type::s32;
   case DType::F64: // not a reduction type of oneDNN 2.6: the peer is n/a
   case DType::I64:
+  case DType::C32:
     return dnnl::memory::data_type::undef;
   }
   return dnnl::memory::data_type::undef;

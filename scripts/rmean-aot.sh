@@ -32,6 +32,10 @@
 #
 # The result buffer is malloc'ed by the callee: free(result.basePtr).
 # Link with -lomp when the module was compiled with threads (num-threads).
+# On CPUs without bf16 conversion instructions (AVX2), bf16 code can call
+# __truncsfbf2 (LLVM widens bf16 vector selects through f32): link
+# compiler-rt's builtins (`clang-22 -rtlib=compiler-rt
+# -print-libgcc-file-name` names the archive) or a libgcc from GCC 13 on.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit "${1:-2}"; }
