@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace mlir::rmean;
@@ -40,9 +41,10 @@ static void addTensorStage(OpPassManager &pm,
   // 0 means scalar loops (registerRmeanPipelines and
   // verifyRmeanCPUPipelineOptions reject negative sizes; a caller that skips
   // them gets the selection pass's range error).
-  if (options.vectorSize != 0) {
+  int64_t vectorSize = getRmeanCPUVectorSize(options);
+  if (vectorSize != 0) {
     RmeanSelectCPUStrategyPassOptions select;
-    select.vectorSize = options.vectorSize;
+    select.vectorSize = vectorSize;
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
     OpPassManager &func = pm.nest<func::FuncOp>();
@@ -165,6 +167,37 @@ checkRange(StringRef name, int64_t value, int64_t lo, int64_t hi,
                    Twine(lo) + ", " + Twine(hi) + "], got " + Twine(value));
 }
 
+int64_t mlir::rmean::getHostVectorBits() {
+  llvm::StringMap<bool, llvm::MallocAllocator> features =
+      llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 512;
+  if (features.lookup("avx"))
+    return 256;
+  return 128;
+}
+
+int64_t
+mlir::rmean::getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options) {
+  if (options.vectorSize.hasValue())
+    return options.vectorSize;
+  int64_t bits = options.targetVectorBits;
+  if (bits == 0)
+    bits = getHostVectorBits();
+  return std::max<int64_t>(1, 16 * bits / 512);
+}
+
+/// 0 (the host) or a power of two from 64 to 4096.
+static LogicalResult
+checkVectorBits(int64_t bits,
+                function_ref<LogicalResult(const Twine &)> emitError) {
+  if (bits == 0 || (bits >= 64 && bits <= 4096 && llvm::isPowerOf2_64(bits)))
+    return success();
+  return emitError("rmean-cpu-pipeline: option 'target-vector-bits' must be "
+                   "0 (the host) or a power of two in [64, 4096], got " +
+                   Twine(bits));
+}
+
 LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
     const RmeanCPUPipelineOptions &options,
     function_ref<LogicalResult(const Twine &)> emitError) {
@@ -178,7 +211,8 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
       succeeded(checkRange("num-threads", options.numThreads, 1,
                            CPUStrategyAttr::kMaxThreads, emitError)) &&
       succeeded(checkRange("block-trips", options.blockTrips, 0,
-                           std::numeric_limits<int64_t>::max(), emitError)));
+                           std::numeric_limits<int64_t>::max(), emitError)) &&
+      succeeded(checkVectorBits(options.targetVectorBits, emitError)));
 }
 
 void mlir::rmean::registerRmeanPipelines() {

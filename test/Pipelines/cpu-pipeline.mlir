@@ -1,9 +1,14 @@
-// RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s
+// The lane counts follow target-vector-bits (the host's by default): the
+// checks pin 512 bits, so they hold on every host.
+// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
+// 256 bits (AVX2) halve the default lanes; an explicit vector-size wins.
+// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=256 | FileCheck %s --check-prefix=BITS256
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256 vector-size=16" | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=0" | FileCheck %s --check-prefix=SCALAR
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // The pipeline also runs inside --pass-pipeline, after other passes.
-// RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline)" | FileCheck %s
+// RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline{target-vector-bits=512})" | FileCheck %s
 // Invalid option values are one error naming the option and its range
 // (not one per function, not scalar code), also inside --pass-pipeline.
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=error
@@ -14,6 +19,8 @@
 // TRIPS: error: rmean-cpu-pipeline: option 'block-trips' must be >= 0, got -3
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=4294967296" 2>&1 | FileCheck %s --check-prefix=HUGE --implicit-check-not=error
 // HUGE: error: rmean-cpu-pipeline: option 'vector-size' must be in [0, 1024], got 4294967296
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=384" 2>&1 | FileCheck %s --check-prefix=BITS --implicit-check-not=error
+// BITS: error: rmean-cpu-pipeline: option 'target-vector-bits' must be 0 (the host) or a power of two in [64, 4096], got 384
 // Nested under a function (or any non-module anchor), the pipeline is a
 // diagnostic, not a fatal error of the pass manager.
 // RUN: not rmean-opt %s --pass-pipeline="builtin.module(func.func(rmean-cpu-pipeline))" 2>&1 | FileCheck %s --check-prefix=NESTED --implicit-check-not=LLVM
@@ -42,6 +49,10 @@
 // CHECK:         llvm.intr.vector.reduce.fadd
 // CHECK:         llvm.fdiv {{.*}} : vector<32xf64>
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
+// BITS256-LABEL: llvm.func @row_mean
+// BITS256:         llvm.fpext {{.*}} : vector<16xf32> to vector<16xf64>
+// BITS256-NOT:     vector<32x
+// BITS256-LABEL: llvm.func @_mlir_ciface_row_mean
 // vector-size=0 turns the strategies off: scalar loops only.
 // SCALAR-LABEL: llvm.func @row_mean
 // SCALAR-NOT:     vector<

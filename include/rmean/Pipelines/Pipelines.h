@@ -20,8 +20,15 @@ struct RmeanCPUPipelineOptions
   PassOptions::Option<int64_t> vectorSize{
       *this, "vector-size",
       llvm::cl::desc("Accumulator lanes per vector tile of the CPU strategies "
-                     "(0 disables tiling and vectorisation)"),
+                     "(0 disables tiling and vectorisation; not given: 16 "
+                     "per 512 bits of target-vector-bits)"),
       llvm::cl::init(16)};
+  PassOptions::Option<int64_t> targetVectorBits{
+      *this, "target-vector-bits",
+      llvm::cl::desc("Width in bits of the target's vector registers, which "
+                     "sizes the default vector-size: 512 (AVX-512), 256 "
+                     "(AVX2), 128, ...; 0 (default): the host's"),
+      llvm::cl::init(0)};
   PassOptions::Option<int64_t> cacheTile{
       *this, "cache-tile",
       llvm::cl::desc("Kept elements per cache tile of outer/middle-axis "
@@ -52,11 +59,25 @@ struct RmeanCPUPipelineOptions
       llvm::cl::init(false)};
 };
 
+/// The widest vector registers of the host CPU, in bits: 512 with
+/// AVX-512F, 256 with AVX, 128 otherwise (what `target-vector-bits=0`
+/// means).
+int64_t getHostVectorBits();
+
+/// The lanes the CPU strategies use under `options`: `vector-size` when it
+/// was given, else 16 per 512 bits of `target-vector-bits` (the host's when
+/// 0). Accumulators of 16 f64 lanes fill 4 of AVX2's 16 registers and 2 of
+/// AVX-512's 32: sized for 512 bits on AVX2, row sums spill (measured on
+/// AVX2: f32 rows 0.7x, complex rows 0.75x, bf16 NHWC pooling 0.4x of
+/// the 256-bit size).
+int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
+
 /// Checks every option of `options` against its allowed range
 /// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096, block-trips
-/// >= 0) and reports the first bad one, naming it and the range, through
-/// `emitError`. `--rmean-cpu-pipeline` runs it before building the
-/// pipeline; call it before buildRmeanCPUPipeline with options of your own.
+/// >= 0, target-vector-bits 0 or a power of two 64-4096) and reports the first
+/// bad one, naming it and the range, through `emitError`.
+/// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before
+/// buildRmeanCPUPipeline with options of your own.
 LogicalResult verifyRmeanCPUPipelineOptions(
     const RmeanCPUPipelineOptions &options,
     function_ref<LogicalResult(const Twine &)> emitError);
