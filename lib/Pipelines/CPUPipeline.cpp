@@ -47,6 +47,7 @@ static void addTensorStage(OpPassManager &pm,
     select.vectorSize = vectorSize;
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
+    select.targetVectorBits = getRmeanCPUVectorBits(options);
     OpPassManager &func = pm.nest<func::FuncOp>();
     // Complex sums become real sums of their parts, which vectorise.
     func.addPass(createRmeanViewComplexAsRealPass());
@@ -178,13 +179,16 @@ int64_t mlir::rmean::getHostVectorBits() {
 }
 
 int64_t
+mlir::rmean::getRmeanCPUVectorBits(const RmeanCPUPipelineOptions &options) {
+  return options.targetVectorBits == 0 ? getHostVectorBits()
+                                       : int64_t(options.targetVectorBits);
+}
+
+int64_t
 mlir::rmean::getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options) {
   if (options.vectorSize.hasValue())
     return options.vectorSize;
-  int64_t bits = options.targetVectorBits;
-  if (bits == 0)
-    bits = getHostVectorBits();
-  return std::max<int64_t>(1, 16 * bits / 512);
+  return std::max<int64_t>(1, 16 * getRmeanCPUVectorBits(options) / 512);
 }
 
 /// 0 (the host) or a power of two from 64 to 4096.

@@ -1,6 +1,7 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 cache-tile=256 num-threads=3" --split-input-file | FileCheck %s --check-prefix=OPTS
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=1024" --split-input-file | FileCheck %s --check-prefix=BIG
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=8 target-vector-bits=256" --split-input-file | FileCheck %s --check-prefix=AVX2
 // Options outside the attribute's range are one clear error.
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=1025" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS2
@@ -205,6 +206,28 @@ func.func @narrow_columns(%a: tensor<1000x8xf32>, %b: tensor<?x2xbf16>,
   %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<1000x2xi64> -> tensor<2xi64>
   %5 = rmean.reduce_mean %f {axes = array<i64: 0>} : tensor<1000x9xf32> -> tensor<9xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<2xbf16>, tensor<4xf32>, tensor<2xf64>, tensor<2xi64>, tensor<9xf32>
+}
+
+// -----
+
+// Below 512 vector bits (AVX2), static rows of 4096 or more take four rows
+// per step at the base lanes instead of twice the lanes; shorter, dynamic,
+// compensated and exact 64-bit rows keep the usual choice.
+// AVX2-LABEL: func.func @narrow_target_rows
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 4>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+// CHECK-LABEL: func.func @narrow_target_rows
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+func.func @narrow_target_rows(%a: tensor<8x4096xf32>, %b: tensor<8x768xf32>,
+                              %c: tensor<8x?xf32>, %d: tensor<8x4096xf64>)
+    -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf64>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x4096xf32> -> tensor<8xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<8x768xf32> -> tensor<8xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<8x?xf32> -> tensor<8xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8x4096xf64> -> tensor<8xf64>
+  return %0, %1, %2, %3 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf64>
 }
 
 // -----

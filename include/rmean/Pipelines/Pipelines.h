@@ -64,6 +64,9 @@ struct RmeanCPUPipelineOptions
 /// means).
 int64_t getHostVectorBits();
 
+/// `target-vector-bits` of `options`, the host's when 0.
+int64_t getRmeanCPUVectorBits(const RmeanCPUPipelineOptions &options);
+
 /// The lanes the CPU strategies use under `options`: `vector-size` when it
 /// was given, else 16 per 512 bits of `target-vector-bits` (the host's when
 /// 0). Accumulators of 16 f64 lanes fill 4 of AVX2's 16 registers and 2 of

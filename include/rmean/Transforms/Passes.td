@@ -152,7 +152,8 @@ def RmeanSelectCPUStrategyPass
     - `kind = inner`: the only reduced dimension is the last one (row
       means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
       512 or more, or dynamic). Rows are processed `rows_per_step` at a
-      time (1 by default);
+      time (1 by default; with `target-vector-bits` below 512, static rows
+      of 4096 or more take 4 rows per step at `vector-size` lanes instead);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, or up to 128 and not a multiple of
@@ -201,7 +202,11 @@ def RmeanSelectCPUStrategyPass
     Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
            "Kept elements per cache tile of outer/middle reductions">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
-           "Threads to split each reduction over (scf.forall)">
+           "Threads to split each reduction over (scf.forall)">,
+    Option<"targetVectorBits", "target-vector-bits", "int64_t",
+           /*default=*/"512",
+           "Vector register width of the target (bits): below 512, long "
+           "rows take four rows per step at vector-size lanes">
   ];
 }
 
