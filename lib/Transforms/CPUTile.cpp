@@ -302,6 +302,21 @@ static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
   return success();
 }
 
+/// Tiles a lane reduction [..., steps, lanes] one step per tile, the steps
+/// innermost (marked as the accumulation loop, so that the lanes stay in
+/// registers), and marks the tile for vectorisation. A tiling upstream
+/// refuses leaves the (correct) scalar reduction.
+static void tileLaneSteps(RewriterBase &rewriter, linalg::GenericOp laneOp) {
+  SmallVector<int64_t> sizes(laneOp.getNumLoops(), 1);
+  sizes.back() = 0;
+  FailureOr<scf::SCFTilingResult> r =
+      tile(rewriter, cast<TilingInterface>(laneOp.getOperation()), sizes);
+  if (failed(r))
+    return;
+  setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
+  setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+}
+
 /// Rows whose lanes applyLanesInner keeps at a time: the two lane buffers
 /// (rows x lanes 64-bit values each, 16 KiB for 32 lanes) stay in the L1 or
 /// L2 cache, however many rows the input has.
@@ -341,14 +356,7 @@ static LogicalResult applyLanesInner(RewriterBase &rewriter, TilingInterface op,
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": rows stay scalar\n");
       continue;
     }
-    SmallVector<int64_t> tileSizes(n + 1, 1);
-    tileSizes.back() = 0;
-    FailureOr<scf::SCFTilingResult> r = tile(
-        rewriter, cast<TilingInterface>(laneOp->getOperation()), tileSizes);
-    if (failed(r))
-      continue; // correct, scalar
-    setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
-    setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+    tileLaneSteps(rewriter, *laneOp);
   }
   return success();
 }
@@ -487,14 +495,7 @@ static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": narrow columns stay scalar\n");
       continue;
     }
-    SmallVector<int64_t> tileSizes(n, 1);
-    tileSizes.back() = 0;
-    FailureOr<scf::SCFTilingResult> r = tile(
-        rewriter, cast<TilingInterface>(laneOp->getOperation()), tileSizes);
-    if (failed(r))
-      continue; // correct, scalar
-    setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
-    setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+    tileLaneSteps(rewriter, *laneOp);
   }
   return success();
 }
