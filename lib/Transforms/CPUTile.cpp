@@ -441,16 +441,6 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
   return success();
 }
 
-/// Whether the kept columns of the "outer" reduction `op` are too few to
-/// fill half the lanes (static, at most `vector_size` / 2): complex parts
-/// (2 columns), or columns of a tall, thin matrix. Read `vector_size` at a
-/// time, such columns would leave most lanes idle.
-static bool hasNarrowColumns(linalg::LinalgOp op, CPUStrategyAttr s) {
-  int64_t columns = op.getStaticLoopRanges().back();
-  return ShapedType::isStatic(columns) && columns >= 1 &&
-         2 * columns <= s.getVectorSize();
-}
-
 /// [P..., R, C] with narrow columns: one vector of lanes holds
 /// `vector_size` / C rows of the C columns (splitNarrowColumnsIntoLanes),
 /// so that each step reads one contiguous vector rather than C elements,
@@ -502,7 +492,7 @@ static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
 
 static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s) {
-  if (hasNarrowColumns(cast<linalg::LinalgOp>(*op), s))
+  if (hasNarrowColumns(cast<linalg::LinalgOp>(*op), s.getVectorSize()))
     return applyNarrowColumns(rewriter, op, s);
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   bool isUnsigned = false;

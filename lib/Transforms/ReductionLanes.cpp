@@ -207,17 +207,17 @@ splitIntoLanes(RewriterBase &rewriter, linalg::GenericOp op, int64_t lanes,
   // The reduced dimension R, and what the accumulators index: every other
   // dimension, in order.
   int64_t r = columns ? n - 2 : n - 1;
+  if (r < 0)
+    return failure();
   AffineMap accMap = AffineMap::getMultiDimIdentityMap(n, ctx).dropResult(r);
   // A copied body must not read iteration indices.
-  if (r < 0 || op.getNumDpsInputs() != 1 ||
+  if (op.getNumDpsInputs() != 1 ||
       !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity() ||
       (!scheme.accumulate &&
        !op.getBody()->getOps<linalg::IndexOp>().empty()) ||
-      !llvm::all_of(
-          op.getDpsInitsMutable(),
-          [&](OpOperand &init) {
-            return op.getMatchingIndexingMap(&init) == accMap;
-          })) {
+      !llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+        return op.getMatchingIndexingMap(&init) == accMap;
+      })) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduction of another form, "
                                           "not split into lanes: "
                             << op << "\n");

@@ -94,6 +94,11 @@ CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
   return CPUStrategyKind::None;
 }
 
+bool mlir::rmean::hasNarrowColumns(linalg::LinalgOp op, int64_t lanes) {
+  int64_t columns = op.getStaticLoopRanges().back();
+  return ShapedType::isStatic(columns) && columns >= 1 && 2 * columns <= lanes;
+}
+
 GPUStrategyKind mlir::rmean::getFittingGPUStrategyKind(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 1 ||
       !op.getMatchingIndexingMap(op.getDpsInputOperand(0)).isIdentity())

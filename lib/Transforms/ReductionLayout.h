@@ -37,6 +37,13 @@ bool isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned = nullptr);
 /// sum such as complex, a permuted input, an empty iteration space).
 CPUStrategyKind getFittingCPUStrategyKind(linalg::LinalgOp op);
 
+/// Whether the kept last dimension of `op` (an "outer" reduction) is static
+/// and fills at most half of `lanes`: complex parts (2 columns), or a tall,
+/// thin matrix. Read `lanes` at a time, such columns would leave most lanes
+/// idle; rmean-cpu-tile reads several rows per vector of lanes instead, and
+/// rmean-select-cpu-strategy sizes those lanes.
+bool hasNarrowColumns(linalg::LinalgOp op, int64_t lanes);
+
 /// The GPU strategy kind that fits `op` (a coalesced reduction of one
 /// identity-indexed input): `Inner` when its only reduced dimension is the
 /// last one, `Outer` when its only reduced dimension is followed by kept

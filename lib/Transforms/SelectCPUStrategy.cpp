@@ -111,8 +111,8 @@ static int64_t innerLanes(linalg::GenericOp op, int64_t base,
 static int64_t outerLanes(linalg::GenericOp op, int64_t base) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t columns = ranges.back(), rows = ranges[ranges.size() - 2];
-  bool narrow = ShapedType::isStatic(columns) && 2 * columns <= base;
-  if (!narrow || isCompensatedReduction(op) || isWideIntegerSum(op))
+  if (!hasNarrowColumns(op, base) || isCompensatedReduction(op) ||
+      isWideIntegerSum(op))
     return base;
   if (ShapedType::isStatic(rows) && rows * columns < 512)
     return base;

@@ -74,7 +74,7 @@ static LogicalResult viewAsReal(RewriterBase &rewriter, linalg::GenericOp op) {
       cast<ComplexType>(inputType.getElementType()).getElementType();
   FailureOr<MeanNumerics> partNumerics = MeanNumerics::get(partType);
   if (failed(complexNumerics) || failed(partNumerics) ||
-      complexNumerics->accumulatorTypes.size() != op.getNumDpsInits())
+      int64_t(complexNumerics->accumulatorTypes.size()) != op.getNumDpsInits())
     return failure();
   // Empty sums have nothing to vectorise; the scalar loop gives their NaN.
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -105,12 +105,14 @@ static LogicalResult viewAsReal(RewriterBase &rewriter, linalg::GenericOp op) {
   // (columns of complex become columns of twice as many reals); after a
   // reduced one, the parts are a kept dimension of their own.
   bool mergeLast = iterators.back() == utils::IteratorType::parallel;
+  // With merged parts, each accumulator's last dimension expands back to
+  // [kept last, 2].
   SmallVector<ReassociationIndices> accGroups;
-  for (int64_t i = 0, e = kept.size(); i < e; ++i)
-    accGroups.push_back({i});
   Value reals = parts;
   AffineMap accMap = keptMap;
   if (mergeLast) {
+    for (int64_t i = 0, e = kept.size(); i < e; ++i)
+      accGroups.push_back({i});
     SmallVector<ReassociationIndices> groups;
     for (int64_t d = 0; d < n - 1; ++d)
       groups.push_back({d});
@@ -121,7 +123,6 @@ static LogicalResult viewAsReal(RewriterBase &rewriter, linalg::GenericOp op) {
     iterators.push_back(utils::IteratorType::parallel);
     kept.push_back(getAffineDimExpr(n, ctx));
     accMap = AffineMap::get(n + 1, 0, kept, ctx);
-    accGroups.push_back({static_cast<int64_t>(kept.size()) - 1});
   }
   // The accumulators: the kept sizes of the real input.
   SmallVector<OpFoldResult> accSizes;
