@@ -102,6 +102,13 @@ static void addBufferizeStage(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createRmeanContiguousArgumentsPass());
     pm.addPass(createCanonicalizerPass());
   }
+  // The accumulation loops that do much work per load prefetch their input
+  // (the markers survive bufferization; the transfers are on memrefs now).
+  if (getRmeanCPUVectorSize(options) != 0 && options.prefetchDistance > 0) {
+    RmeanPrefetchPassOptions prefetch;
+    prefetch.distance = options.prefetchDistance;
+    pm.addNestedPass<func::FuncOp>(createRmeanPrefetchPass(prefetch));
+  }
   // Thread chunks (scf.forall, bufferized so it has no results) become
   // OpenMP parallel loops.
   if (options.numThreads > 1) {
@@ -216,6 +223,8 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
                            CPUStrategyAttr::kMaxThreads, emitError)) &&
       succeeded(checkRange("block-trips", options.blockTrips, 0,
                            std::numeric_limits<int64_t>::max(), emitError)) &&
+      succeeded(checkRange("prefetch-distance", options.prefetchDistance, 0,
+                           int64_t(1) << 20, emitError)) &&
       succeeded(checkVectorBits(options.targetVectorBits, emitError)));
 }
 

@@ -21,6 +21,10 @@
 // HUGE: error: rmean-cpu-pipeline: option 'vector-size' must be in [0, 1024], got 4294967296
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=384" 2>&1 | FileCheck %s --check-prefix=BITS --implicit-check-not=error
 // BITS: error: rmean-cpu-pipeline: option 'target-vector-bits' must be 0 (the host) or a power of two in [64, 4096], got 384
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="prefetch-distance=1048577" 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not=error
+// PREFETCH: error: rmean-cpu-pipeline: option 'prefetch-distance' must be in [0, 1048576], got 1048577
+// prefetch-distance=0 turns the software prefetch of rmean-prefetch off.
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 prefetch-distance=0" | FileCheck %s --check-prefix=NOPREFETCH
 // Nested under a function (or any non-module anchor), the pipeline is a
 // diagnostic, not a fatal error of the pass manager.
 // RUN: not rmean-opt %s --pass-pipeline="builtin.module(func.func(rmean-cpu-pipeline))" 2>&1 | FileCheck %s --check-prefix=NESTED --implicit-check-not=LLVM
@@ -48,6 +52,7 @@
 // CHECK:         llvm.fadd {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.vector.reduce.fadd
 // CHECK:         llvm.fdiv {{.*}} : vector<32xf64>
+// CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
 // BITS256-LABEL: llvm.func @row_mean
 // BITS256:         llvm.fpext {{.*}} : vector<16xf32> to vector<16xf64>
@@ -98,3 +103,19 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 
 // LLVMIR: define {{.*}} @row_mean(
 // LLVMIR: define void @_mlir_ciface_row_mean(
+
+// Compensated f64 rows do seven vector operations per vector read: their
+// accumulation loop prefetches the input 4096 bytes (16 iterations of 32
+// f64) ahead, one prefetch per line of the vector, at the current row's
+// iteration when that is past the row's end. f32 rows (@row_mean: blocked
+// f32 sums, which reach the read ceiling without it) do not.
+// CHECK-LABEL: llvm.func @f64_row_mean
+// CHECK:         llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// CHECK-COUNT-3: llvm.intr.prefetch
+// CHECK-NOT:     llvm.intr.prefetch
+// CHECK-LABEL: llvm.func @_mlir_ciface_f64_row_mean
+// NOPREFETCH-NOT: llvm.intr.prefetch
+func.func @f64_row_mean(%x: tensor<64x4096xf64>) -> tensor<64xf64> attributes {llvm.emit_c_interface} {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x4096xf64> -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}

@@ -117,6 +117,7 @@ bool isRmeanPipeline(StringRef text) {
                                             "rmean-cpu-tile",
                                             "rmean-cpu-vectorize",
                                             "rmean-narrow-accumulators",
+                                            "rmean-prefetch",
                                             "rmean-exit-on-failed-check",
                                             "convert-rmean-to-llvm"};
   size_t i = 0, n = text.size();
@@ -186,8 +187,11 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
   std::string select = std::string("vector-size=") + kVectorSizes[h % 5] +
                        " num-threads=" + kThreads[(h / 5) % 3] +
                        " cache-tile=" + kTiles[(h / 15) % 3];
+  static const char *const kPrefetch[] = {"4096", "64", "0"};
   std::string narrow = std::string("block-trips=") + kTrips[(h / 45) % 4] +
                        ((h / 180) % 2 ? " narrow-f32=false" : "");
+  std::string prefetch =
+      std::string("prefetch-distance=") + kPrefetch[(h / 360) % 3];
   const std::string pipelines[] = {
       "builtin.module(canonicalize)",
       "builtin.module(convert-rmean-to-linalg)",
@@ -200,7 +204,8 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
           "}, rmean-cpu-tile, rmean-cpu-vectorize, "
           "rmean-narrow-accumulators{" +
           narrow + "}))",
-      "builtin.module(rmean-cpu-pipeline{" + select + " " + narrow + "})"};
+      "builtin.module(rmean-cpu-pipeline{" + select + " " + narrow + " " +
+          prefetch + "})"};
   for (const std::string &pipeline : pipelines)
     runOnCopy(*module, pipeline);
 }

@@ -51,6 +51,12 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Use the blocked f32 accumulation for f32 inputs too "
                      "(false: f32 inputs summed in f64, within one ulp)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> prefetchDistance{
+      *this, "prefetch-distance",
+      llvm::cl::desc("Bytes ahead that the compensated f64 and exact 64-bit "
+                     "integer loops prefetch their input (rmean-prefetch; 0: "
+                     "no software prefetch)"),
+      llvm::cl::init(4096)};
   PassOptions::Option<bool> stridedInputs{
       *this, "strided-inputs",
       llvm::cl::desc("Honour the strides and offset of every memref "
@@ -77,8 +83,9 @@ int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
 
 /// Checks every option of `options` against its allowed range
 /// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096, block-trips
-/// >= 0, target-vector-bits 0 or a power of two 64-4096) and reports the first
-/// bad one, naming it and the range, through `emitError`.
+/// >= 0, prefetch-distance 0-2^20, target-vector-bits 0 or a power of two
+/// 64-4096) and reports the first bad one, naming it and the range, through
+/// `emitError`.
 /// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before
 /// buildRmeanCPUPipeline with options of your own.
 LogicalResult verifyRmeanCPUPipelineOptions(

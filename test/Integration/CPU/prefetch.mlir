@@ -1,0 +1,131 @@
+// Software prefetch (rmean-prefetch) leaves every result as it was: the
+// compensated f64 and exact i64 loops that prefetch their input give what
+// the scalar code gives, with the default distance, with one line ahead
+// (so that every marked loop, short ones included, prefetches), with the
+// largest distance (every look-ahead past the loop's end, so each prefetch
+// falls back to the current iteration), and on 2 threads. Rows of 1000
+// (62 steps of 16 lanes, then a tail), columns of 1000 rows.
+// f64 rows and columns: 2^60, then 998 copies of r + 1, then -2^60 (a plain
+// f64 sum loses the small terms: 0, not 0.998 (r + 1)). i64 rows: all
+// INT64_MAX (the sum leaves i64), and INT64_MIN / INT64_MAX alternating
+// (-500 / 1000 truncates to 0).
+
+// DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
+// RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=64 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=1048576 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="prefetch-distance=64 num-threads=2" | %{run} | FileCheck %s
+// The runs above do prefetch.
+// RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=64 | FileCheck %s --check-prefix=IR
+// IR: llvm.intr.prefetch
+
+// CHECK: data =
+// CHECK-NEXT: [0.998,  1.996,  2.994]
+// CHECK: data =
+// CHECK-NEXT: [0.998,  1.996,  2.994]
+// CHECK: data =
+// CHECK-NEXT: [0.998,  1.996,  2.994]
+// CHECK: data =
+// CHECK-NEXT: [9223372036854775807,  0]
+// CHECK: data =
+// CHECK-NEXT: [9223372036854775807,  0]
+
+func.func private @printMemrefF64(tensor<*xf64>)
+func.func private @printMemrefI64(tensor<*xi64>)
+
+func.func @rows(%x: tensor<3x1000xf64>) -> tensor<3xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<3x1000xf64> -> tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+func.func @rows_dynamic(%x: tensor<?x?xf64>) -> tensor<?xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf64> -> tensor<?xf64>
+  return %0 : tensor<?xf64>
+}
+func.func @columns(%x: tensor<1000x3xf64>) -> tensor<3xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<1000x3xf64> -> tensor<3xf64>
+  return %0 : tensor<3xf64>
+}
+func.func @integer_rows(%x: tensor<2x1000xi64>) -> tensor<2xi64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<2x1000xi64> -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+func.func @integer_rows_dynamic(%x: tensor<?x?xi64>) -> tensor<?xi64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xi64> -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// Element i of series s (a row's or a column's index).
+func.func @float_pattern(%s: index, %i: index) -> f64 {
+  %big = arith.constant 1.152921504606846976e18 : f64
+  %nbig = arith.constant -1.152921504606846976e18 : f64
+  %c0 = arith.constant 0 : index
+  %c999 = arith.constant 999 : index
+  %si = arith.index_cast %s : index to i64
+  %sf = arith.sitofp %si : i64 to f64
+  %one = arith.constant 1.0 : f64
+  %small = arith.addf %sf, %one : f64
+  %first = arith.cmpi eq, %i, %c0 : index
+  %last = arith.cmpi eq, %i, %c999 : index
+  %a = arith.select %last, %nbig, %small : f64
+  %v = arith.select %first, %big, %a : f64
+  return %v : f64
+}
+func.func @integer_pattern(%s: index, %i: index) -> i64 {
+  %max = arith.constant 9223372036854775807 : i64
+  %min = arith.constant -9223372036854775808 : i64
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %odd = arith.remui %i, %c2 : index
+  %isodd = arith.cmpi ne, %odd, %c0 : index
+  %alt = arith.select %isodd, %max, %min : i64
+  %first = arith.cmpi eq, %s, %c0 : index
+  %v = arith.select %first, %max, %alt : i64
+  return %v : i64
+}
+
+func.func @print_f64(%m: tensor<?xf64>) {
+  %u = tensor.cast %m : tensor<?xf64> to tensor<*xf64>
+  call @printMemrefF64(%u) : (tensor<*xf64>) -> ()
+  return
+}
+func.func @print_i64(%m: tensor<?xi64>) {
+  %u = tensor.cast %m : tensor<?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u) : (tensor<*xi64>) -> ()
+  return
+}
+
+func.func @main() {
+  %rows = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @float_pattern(%r, %c) : (index, index) -> f64
+    tensor.yield %v : f64
+  } : tensor<3x1000xf64>
+  %m0 = call @rows(%rows) : (tensor<3x1000xf64>) -> tensor<3xf64>
+  %m0d = tensor.cast %m0 : tensor<3xf64> to tensor<?xf64>
+  call @print_f64(%m0d) : (tensor<?xf64>) -> ()
+  %rowsd = tensor.cast %rows : tensor<3x1000xf64> to tensor<?x?xf64>
+  %m1 = call @rows_dynamic(%rowsd) : (tensor<?x?xf64>) -> tensor<?xf64>
+  call @print_f64(%m1) : (tensor<?xf64>) -> ()
+  %cols = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @float_pattern(%c, %r) : (index, index) -> f64
+    tensor.yield %v : f64
+  } : tensor<1000x3xf64>
+  %m2 = call @columns(%cols) : (tensor<1000x3xf64>) -> tensor<3xf64>
+  %m2d = tensor.cast %m2 : tensor<3xf64> to tensor<?xf64>
+  call @print_f64(%m2d) : (tensor<?xf64>) -> ()
+
+  %ints = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @integer_pattern(%r, %c) : (index, index) -> i64
+    tensor.yield %v : i64
+  } : tensor<2x1000xi64>
+  %m3 = call @integer_rows(%ints) : (tensor<2x1000xi64>) -> tensor<2xi64>
+  %m3d = tensor.cast %m3 : tensor<2xi64> to tensor<?xi64>
+  call @print_i64(%m3d) : (tensor<?xi64>) -> ()
+  %intsd = tensor.cast %ints : tensor<2x1000xi64> to tensor<?x?xi64>
+  %m4 = call @integer_rows_dynamic(%intsd) : (tensor<?x?xi64>) -> tensor<?xi64>
+  call @print_i64(%m4) : (tensor<?xi64>) -> ()
+  return
+}
