@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::rmean {
@@ -101,6 +102,32 @@ getContiguousReadBytes(vector::TransferReadOp read) {
   return vector.getShape().back() * bits / 8;
 }
 
+/// The buffer `view` is a view of, through subviews, reshapes, casts and
+/// every other view-like op.
+static Value getViewRoot(Value view) {
+  while (auto viewLike = view.getDefiningOp<ViewLikeOpInterface>())
+    view = viewLike.getViewSource();
+  return view;
+}
+
+/// The buffers `body` writes (an accumulator row that the loop reads and
+/// writes back stays in cache: prefetching it only costs instructions).
+static llvm::SmallPtrSet<Value, 4> getWrittenRoots(Block *body) {
+  llvm::SmallPtrSet<Value, 4> roots;
+  for (Operation &op : *body)
+    op.walk([&](Operation *nested) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+      if (!effects)
+        return;
+      SmallVector<MemoryEffects::EffectInstance> writes;
+      effects.getEffects<MemoryEffects::Write>(writes);
+      for (MemoryEffects::EffectInstance &write : writes)
+        if (Value value = write.getValue())
+          roots.insert(getViewRoot(value));
+    });
+  return roots;
+}
+
 namespace {
 struct RmeanPrefetchPass
     : public mlir::rmean::impl::RmeanPrefetchPassBase<RmeanPrefetchPass> {
@@ -134,9 +161,11 @@ struct RmeanPrefetchPass
     Value iv = loop.getInductionVar();
     Block *body = loop.getBody();
     std::optional<APInt> trips = loop.getStaticTripCount();
+    llvm::SmallPtrSet<Value, 4> written = getWrittenRoots(body);
     SmallVector<vector::TransferReadOp> reads;
     for (auto read : body->getOps<vector::TransferReadOp>())
-      reads.push_back(read);
+      if (!written.contains(getViewRoot(read.getBase())))
+        reads.push_back(read);
     for (vector::TransferReadOp read : reads) {
       std::optional<int64_t> bytes = getContiguousReadBytes(read);
       if (!bytes || *bytes <= 0)

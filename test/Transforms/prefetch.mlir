@@ -192,3 +192,30 @@ func.func @negative_loaded_index(%x: memref<?xf64>, %idx: memref<?xindex>,
   } {rmean.accumulation_loop}
   return %r : vector<8xf64>
 }
+
+// -----
+
+// An accumulator row the loop reads and writes back (a view of the same
+// buffer) stays in cache: only the input, which the loop never writes, is
+// prefetched.
+// CHECK-LABEL: func.func @accumulator_row
+//  CHECK-SAME:     (%[[X:.+]]: memref<8x8192xf32>, %[[ACC:.+]]: memref<8192xf32>
+//       CHECK:   scf.for
+//   CHECK-NOT:     memref.prefetch %{{.+}} : memref<16xf32, strided<[1], offset: ?>>
+//       CHECK:     memref.prefetch %[[X]][
+//   CHECK-NOT:     memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @accumulator_row(%x: memref<8x8192xf32>, %acc: memref<8192xf32>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c8192 = arith.constant 8192 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %j = %c0 to %c8192 step %c16 {
+    %a = memref.subview %acc[%j] [16] [1] : memref<8192xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %s = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+    %e = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]} : memref<8x8192xf32>, vector<16xf32>
+    %t = arith.addf %s, %e : vector<16xf32>
+    vector.transfer_write %t, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+  } {rmean.accumulation_loop}
+  return
+}

@@ -586,8 +586,9 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     the current one when that is past the loop's end, so every prefetched
     address is one the loop reads. Loops whose static trip count is not
     larger than that many iterations, reads that do not move with the loop
-    (the accumulators) and reads whose address depends on ops with memory
-    effects are left alone.
+    (the accumulators), reads of a buffer the loop also writes (an
+    accumulator row read and written back, which stays in cache) and reads
+    whose address depends on ops with memory effects are left alone.
 
     Why: the loops still marked then are the compensated `f64` sums (seven
     vector operations per loaded vector) and the exact 64-bit integer
