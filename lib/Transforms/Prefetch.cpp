@@ -86,14 +86,15 @@ static std::optional<int64_t>
 getContiguousReadBytes(vector::TransferReadOp read) {
   auto type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector = read.getVectorType();
-  if (!type || read.getMask() || read.hasOutOfBoundsDim() ||
+  if (!type || type.getRank() == 0 || vector.getRank() == 0 ||
+      read.getMask() || read.hasOutOfBoundsDim() ||
       !read.getPermutationMap().isMinorIdentity() || vector.isScalable())
     return std::nullopt;
   if (llvm::any_of(vector.getShape().drop_back(),
                    [](int64_t size) { return size != 1; }))
     return std::nullopt;
   int64_t bits = type.getElementTypeBitWidth();
-  if (bits % 8 != 0 || type.getRank() == 0)
+  if (bits % 8 != 0)
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;

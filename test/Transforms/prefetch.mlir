@@ -219,3 +219,22 @@ func.func @accumulator_row(%x: memref<8x8192xf32>, %acc: memref<8192xf32>, %r: i
   } {rmean.accumulation_loop}
   return
 }
+
+// -----
+
+// 0-d reads (vector-size=1 leaves some) have no innermost dimension to run
+// along: no prefetch, and no crash (found by the differential tester).
+// CHECK-LABEL: func.func @negative_zero_d
+//   CHECK-NOT:   memref.prefetch
+func.func @negative_zero_d(%x: memref<?xf64>, %ub: index, %init: vector<f64>) -> vector<f64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f64
+  %r = scf.for %j = %c0 to %ub step %c1 iter_args(%acc = %init) -> (vector<f64>) {
+    %v = memref.subview %x[%j] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: ?>>
+    %e = vector.transfer_read %v[], %pad : memref<f64, strided<[], offset: ?>>, vector<f64>
+    %s = arith.addf %acc, %e : vector<f64>
+    scf.yield %s : vector<f64>
+  } {rmean.accumulation_loop}
+  return %r : vector<f64>
+}
