@@ -164,6 +164,19 @@ static LogicalResult viewAsReal(RewriterBase &rewriter, linalg::GenericOp op) {
   sliceSizes.push_back(rewriter.getIndexAttr(1));
   pairSizes.push_back(rewriter.getIndexAttr(2));
   SmallVector<OpFoldResult> ones(pairSizes.size(), rewriter.getIndexAttr(1));
+  // The slice keeps its part dimension (of size 1), which a collapse then
+  // drops: a rank-reducing slice would leave the dropped dimension to be
+  // inferred, and once canonicalisation makes kept sizes of 1 static, it
+  // infers another unit dimension than the part's.
+  SmallVector<int64_t> sliceShape(resultType.getShape());
+  sliceShape.push_back(1);
+  auto sliceType =
+      RankedTensorType::get(sliceShape, resultType.getElementType());
+  SmallVector<ReassociationIndices> dropPart;
+  for (int64_t d = 0; d < resultType.getRank(); ++d)
+    dropPart.push_back({d});
+  if (!dropPart.empty())
+    dropPart.back().push_back(resultType.getRank());
   SmallVector<Value> replacements(op.getNumResults());
   for (auto [i, acc] : llvm::enumerate(sum.getResults())) {
     Value pair = acc;
@@ -176,8 +189,10 @@ static LogicalResult viewAsReal(RewriterBase &rewriter, linalg::GenericOp op) {
       SmallVector<OpFoldResult> offsets(pairSizes.size(),
                                         rewriter.getIndexAttr(0));
       offsets.back() = rewriter.getIndexAttr(part);
-      replacements[part * perPart + i] = tensor::ExtractSliceOp::create(
-          rewriter, loc, resultType, pair, offsets, sliceSizes, ones);
+      Value slice = tensor::ExtractSliceOp::create(
+          rewriter, loc, sliceType, pair, offsets, sliceSizes, ones);
+      replacements[part * perPart + i] = tensor::CollapseShapeOp::create(
+          rewriter, loc, resultType, slice, dropPart);
     }
   }
   rewriter.replaceOp(op, replacements);

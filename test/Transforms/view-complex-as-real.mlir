@@ -24,8 +24,10 @@
 //       CHECK:     %[[W:.+]] = arith.extf %[[IN]] : f32 to f64
 //       CHECK:     %[[SUM:.+]] = arith.addf %[[ACC]], %[[W]] : f64
 //       CHECK:     linalg.yield %[[SUM]] : f64
-//       CHECK:   %[[RE:.+]] = tensor.extract_slice %[[S]][0, 0] [8, 1] [1, 1] : tensor<8x2xf64> to tensor<8xf64>
-//       CHECK:   %[[IM:.+]] = tensor.extract_slice %[[S]][0, 1] [8, 1] [1, 1] : tensor<8x2xf64> to tensor<8xf64>
+//       CHECK:   %[[RE1:.+]] = tensor.extract_slice %[[S]][0, 0] [8, 1] [1, 1] : tensor<8x2xf64> to tensor<8x1xf64>
+//       CHECK:   %[[RE:.+]] = tensor.collapse_shape %[[RE1]] {{\[}}[0, 1]] : tensor<8x1xf64> into tensor<8xf64>
+//       CHECK:   %[[IM1:.+]] = tensor.extract_slice %[[S]][0, 1] [8, 1] [1, 1] : tensor<8x2xf64> to tensor<8x1xf64>
+//       CHECK:   %[[IM:.+]] = tensor.collapse_shape %[[IM1]] {{\[}}[0, 1]] : tensor<8x1xf64> into tensor<8xf64>
 //       CHECK:   return %[[RE]], %[[IM]]
 func.func @rows(%x: tensor<8x100xcomplex<f32>>) -> (tensor<8xf64>, tensor<8xf64>) {
   %nz = arith.constant -0.0 : f64
@@ -70,11 +72,15 @@ func.func @rows(%x: tensor<8x100xcomplex<f32>>) -> (tensor<8xf64>, tensor<8xf64>
 //       CHECK:     %[[T:.+]] = arith.addf %[[SUM]], %[[IN]] : f64
 //       CHECK:     linalg.yield %[[T]], %{{.+}} : f64, f64
 //       CHECK:   %[[E0:.+]] = tensor.expand_shape %[[S]]#0 {{\[}}[0, 1]] output_shape [8, 2] : tensor<16xf64> into tensor<8x2xf64>
-//       CHECK:   %[[RS:.+]] = tensor.extract_slice %[[E0]][0, 0] [8, 1] [1, 1]
-//       CHECK:   %[[IS:.+]] = tensor.extract_slice %[[E0]][0, 1] [8, 1] [1, 1]
+//       CHECK:   %[[RS1:.+]] = tensor.extract_slice %[[E0]][0, 0] [8, 1] [1, 1]
+//       CHECK:   %[[RS:.+]] = tensor.collapse_shape %[[RS1]]
+//       CHECK:   %[[IS1:.+]] = tensor.extract_slice %[[E0]][0, 1] [8, 1] [1, 1]
+//       CHECK:   %[[IS:.+]] = tensor.collapse_shape %[[IS1]]
 //       CHECK:   %[[E1:.+]] = tensor.expand_shape %[[S]]#1 {{\[}}[0, 1]] output_shape [8, 2] : tensor<16xf64> into tensor<8x2xf64>
-//       CHECK:   %[[RC:.+]] = tensor.extract_slice %[[E1]][0, 0] [8, 1] [1, 1]
-//       CHECK:   %[[IC:.+]] = tensor.extract_slice %[[E1]][0, 1] [8, 1] [1, 1]
+//       CHECK:   %[[RC1:.+]] = tensor.extract_slice %[[E1]][0, 0] [8, 1] [1, 1]
+//       CHECK:   %[[RC:.+]] = tensor.collapse_shape %[[RC1]]
+//       CHECK:   %[[IC1:.+]] = tensor.extract_slice %[[E1]][0, 1] [8, 1] [1, 1]
+//       CHECK:   %[[IC:.+]] = tensor.collapse_shape %[[IC1]]
 //       CHECK:   return %[[RS]], %[[RC]], %[[IS]], %[[IC]]
 func.func @columns_compensated(%x: tensor<100x8xcomplex<f64>>)
     -> (tensor<8xf64>, tensor<8xf64>, tensor<8xf64>, tensor<8xf64>) {
@@ -107,8 +113,10 @@ func.func @columns_compensated(%x: tensor<100x8xcomplex<f64>>)
 //       CHECK:   %[[S:.+]] = linalg.generic
 //  CHECK-SAME:       iterator_types = ["reduction", "parallel"]
 //  CHECK-SAME:       ins(%[[V]] : tensor<?x2xf32>) outs(%{{.+}} : tensor<2xf64>)
-//       CHECK:   tensor.extract_slice %[[S]][0] [1] [1] : tensor<2xf64> to tensor<f64>
-//       CHECK:   tensor.extract_slice %[[S]][1] [1] [1] : tensor<2xf64> to tensor<f64>
+//       CHECK:   %[[R:.+]] = tensor.extract_slice %[[S]][0] [1] [1] : tensor<2xf64> to tensor<1xf64>
+//       CHECK:   tensor.collapse_shape %[[R]] [] : tensor<1xf64> into tensor<f64>
+//       CHECK:   %[[I:.+]] = tensor.extract_slice %[[S]][1] [1] [1] : tensor<2xf64> to tensor<1xf64>
+//       CHECK:   tensor.collapse_shape %[[I]] [] : tensor<1xf64> into tensor<f64>
 func.func @all_dynamic(%x: tensor<?xcomplex<f32>>) -> (tensor<f64>, tensor<f64>) {
   %nz = arith.constant -0.0 : f64
   %e = tensor.empty() : tensor<f64>
