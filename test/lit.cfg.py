@@ -2,6 +2,7 @@
 # lit configuration of the rmean test suite.
 
 import os
+import subprocess
 import shutil
 import sys
 
@@ -97,6 +98,20 @@ libomp = os.path.join(config.llvm_lib_dir, "libomp" + config.llvm_shlib_ext)
 if os.path.exists(libomp):
     config.available_features.add("libomp")
 config.substitutions.append(("%libomp", libomp))
+# compiler-rt's builtins: generic x86-64 code for bf16 may call
+# __truncsfbf2, which Debian 12's libgcc lacks (README, AOT contract).
+clang_rt_builtins = ""
+clang = shutil.which("clang", path=config.llvm_tools_dir) or shutil.which("clang-22")
+if clang:
+    try:
+        clang_rt_builtins = subprocess.run(
+            [clang, "-rtlib=compiler-rt", "-print-libgcc-file-name"],
+            capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        clang_rt_builtins = ""
+if not os.path.exists(clang_rt_builtins):
+    clang_rt_builtins = ""
+config.substitutions.append(("%clang_rt_builtins", clang_rt_builtins))
 config.substitutions.append(("%mlir_runner_utils", runtime_libs[0]))
 config.substitutions.append(("%mlir_c_runner_utils", runtime_libs[1]))
 

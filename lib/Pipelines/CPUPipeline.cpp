@@ -48,6 +48,7 @@ static void addTensorStage(OpPassManager &pm,
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
     select.targetVectorBits = getRmeanCPUVectorBits(options);
+    select.outerRowsPerStep = getRmeanCPUOuterRowsPerStep(options);
     OpPassManager &func = pm.nest<func::FuncOp>();
     // Complex sums become real sums of their parts, which vectorise.
     func.addPass(createRmeanViewComplexAsRealPass());
@@ -185,6 +186,21 @@ int64_t mlir::rmean::getHostVectorBits() {
   return 128;
 }
 
+int64_t mlir::rmean::getHostOuterRowsPerStep() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_is("intel") && getHostVectorBits() >= 512)
+    return 8;
+#endif
+  return 0;
+}
+
+int64_t mlir::rmean::getRmeanCPUOuterRowsPerStep(
+    const RmeanCPUPipelineOptions &options) {
+  return options.outerRowsPerStep == -1 ? getHostOuterRowsPerStep()
+                                        : int64_t(options.outerRowsPerStep);
+}
+
 int64_t
 mlir::rmean::getRmeanCPUVectorBits(const RmeanCPUPipelineOptions &options) {
   return options.targetVectorBits == 0 ? getHostVectorBits()
@@ -225,6 +241,8 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
                            std::numeric_limits<int64_t>::max(), emitError)) &&
       succeeded(checkRange("prefetch-distance", options.prefetchDistance, 0,
                            int64_t(1) << 20, emitError)) &&
+      succeeded(checkRange("outer-rows-per-step", options.outerRowsPerStep, -1,
+                           CPUStrategyAttr::kMaxRowsPerStep, emitError)) &&
       succeeded(checkVectorBits(options.targetVectorBits, emitError)));
 }
 

@@ -64,9 +64,13 @@ static bool isShortRow(linalg::GenericOp op, int64_t lanes) {
 /// accumulator traffic, which pays on long rows (measured on 4096-wide
 /// columns: 4 rows 1.1-1.3x faster than 1, 8 rows 1.07-1.3x faster than 4,
 /// 16 rows no faster); on rows of 1024 or fewer the interleaved input
-/// streams measured slower than one (0.6-0.9x).
+/// streams measured slower than one (0.6-0.9x) on AMD cores, but not on
+/// Intel ones, hence `outerRows` (0: this width rule; else that many rows
+/// for every outer reduction but compensated sums and narrow columns,
+/// which keep their own lane layouts).
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
-                           int64_t lanes, int64_t vectorBits) {
+                           int64_t lanes, int64_t vectorBits,
+                           int64_t outerRows) {
   if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes))
     return kShortRowsPerStep;
   if (kind == CPUStrategyKind::Inner && isLongRowOnNarrowTarget(op, vectorBits))
@@ -77,6 +81,8 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
   // elementwise update to vectorise, see rmean-cpu-tile).
   if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
     return 1;
+  if (outerRows != 0 && !hasNarrowColumns(op, lanes))
+    return outerRows;
   int64_t width = op.getStaticLoopRanges().back();
   return ShapedType::isDynamic(width) || width >= 2048 ? 8 : 1;
 }
@@ -175,6 +181,15 @@ struct RmeanSelectCPUStrategyPass
         failed(checkOption(func, "num-threads", numThreads,
                            CPUStrategyAttr::kMaxThreads)))
       return signalPassFailure();
+    if (outerRowsPerStep < 0 ||
+        outerRowsPerStep > CPUStrategyAttr::kMaxRowsPerStep) {
+      func->emitError() << "rmean-select-cpu-strategy: option "
+                           "'outer-rows-per-step' must be 0 (by width) or in "
+                           "[1, "
+                        << CPUStrategyAttr::kMaxRowsPerStep << "], got "
+                        << int64_t(outerRowsPerStep);
+      return signalPassFailure();
+    }
     MLIRContext *ctx = &getContext();
     getOperation().walk([&](linalg::GenericOp op) {
       if (!hasMarker<RmeanDialect::ReductionAttrHelper>(op))
@@ -192,9 +207,9 @@ struct RmeanSelectCPUStrategyPass
                           ? outerLanes(op, vectorSize)
                           : vectorSize;
       // Wide lanes take fewer rows per step, within the attribute's bound.
-      int64_t rows =
-          std::min(rowsPerStep(op, kind, vectorSize, targetVectorBits),
-                   CPUStrategyAttr::kMaxStepElements / lanes);
+      int64_t rows = std::min(
+          rowsPerStep(op, kind, vectorSize, targetVectorBits, outerRowsPerStep),
+          CPUStrategyAttr::kMaxStepElements / lanes);
       setCPUStrategy(
           op, CPUStrategyAttr::get(ctx, kind, lanes,
                                    std::max<int64_t>(cacheTile, vectorSize),

@@ -23,6 +23,17 @@
 // BITS: error: rmean-cpu-pipeline: option 'target-vector-bits' must be 0 (the host) or a power of two in [64, 4096], got 384
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="prefetch-distance=1048577" 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not=error
 // PREFETCH: error: rmean-cpu-pipeline: option 'prefetch-distance' must be in [0, 1048576], got 1048577
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=-2" 2>&1 | FileCheck %s --check-prefix=ROWS --implicit-check-not=error
+// ROWS: error: rmean-cpu-pipeline: option 'outer-rows-per-step' must be in [-1, 64], got -2
+// outer-rows-per-step reaches the strategy selection: 8 rows per step for
+// the 64x256 column mean below with 8, the width rule's 1 with 0 (the
+// default, -1, is the host's choice: 8 on Intel cores with AVX-512).
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=8" --mlir-print-ir-after=rmean-select-cpu-strategy -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTER8
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=0" --mlir-print-ir-after=rmean-select-cpu-strategy -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTER0
+// OUTER8-LABEL: func.func @column_mean
+//       OUTER8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+// OUTER0-LABEL: func.func @column_mean
+//       OUTER0:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 // prefetch-distance=0 turns the software prefetch of rmean-prefetch off.
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 prefetch-distance=0" | FileCheck %s --check-prefix=NOPREFETCH
 // Nested under a function (or any non-module anchor), the pipeline is a
@@ -118,4 +129,10 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 func.func @f64_row_mean(%x: tensor<64x4096xf64>) -> tensor<64xf64> attributes {llvm.emit_c_interface} {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x4096xf64> -> tensor<64xf64>
   return %0 : tensor<64xf64>
+}
+
+// A column mean (the outer strategy) for the outer-rows-per-step checks.
+func.func @column_mean(%x: tensor<64x256xf32>) -> tensor<256xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<64x256xf32> -> tensor<256xf32>
+  return %0 : tensor<256xf32>
 }

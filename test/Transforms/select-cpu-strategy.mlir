@@ -7,6 +7,12 @@
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="vector-size=1025" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADVS2
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTH
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="cache-tile=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADCT
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=65" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADROWS
+// BADROWS: option 'outer-rows-per-step' must be 0 (by width) or in [1, 64], got 65
+// outer-rows-per-step=N gives every outer reduction N rows per step, but
+// compensated sums and narrow columns (their own lane layouts).
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=8" --split-input-file | FileCheck %s --check-prefix=ROWS8
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=3" --split-input-file | FileCheck %s --check-prefix=ROWS3
 // BADVS: option 'vector-size' must be in [1, 1024], got 0
 // BADVS2: option 'vector-size' must be in [1, 1024], got 1025
 // BADTH: option 'num-threads' must be in [1, 4096], got -2
@@ -111,6 +117,16 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // CHECK-LABEL: func.func @dynamic_width
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS8-LABEL: func.func @outer
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS8-LABEL: func.func @nhwc
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS8-LABEL: func.func @wide
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS3-LABEL: func.func @outer
+//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
+// ROWS3-LABEL: func.func @wide
+//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<100x64xbf16> -> tensor<64xbf16>
   return %0 : tensor<64xbf16>
@@ -146,6 +162,9 @@ func.func @negative_two_reduced_runs(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
 // CHECK-LABEL: func.func @compensated
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+// ROWS8-LABEL: func.func @compensated
+//       ROWS8:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 func.func @compensated(%a: tensor<8x4096xf64>, %b: tensor<4096x4096xf64>)
     -> (tensor<8xf64>, tensor<4096xf64>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x4096xf64> -> tensor<8xf64>
@@ -194,6 +213,10 @@ func.func @negative_wide_accumulators(%b: tensor<8x8xcomplex<f32>>) -> tensor<8x
 // OPTS-LABEL: func.func @narrow_columns
 //       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 256>
 //       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 256, threads = 3>
+// ROWS8-LABEL: func.func @narrow_columns
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 func.func @narrow_columns(%a: tensor<1000x8xf32>, %b: tensor<?x2xbf16>,
                           %c: tensor<100x4xf32>, %d: tensor<1000x2xf64>,
                           %e: tensor<1000x2xi64>, %f: tensor<1000x9xf32>)

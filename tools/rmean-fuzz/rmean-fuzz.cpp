@@ -190,8 +190,10 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
   static const char *const kPrefetch[] = {"4096", "64", "0"};
   std::string narrow = std::string("block-trips=") + kTrips[(h / 45) % 4] +
                        ((h / 180) % 2 ? " narrow-f32=false" : "");
-  std::string prefetch =
-      std::string("prefetch-distance=") + kPrefetch[(h / 360) % 3];
+  static const char *const kOuterRows[] = {"-1", "0", "8", "3"};
+  std::string prefetch = std::string("prefetch-distance=") +
+                         kPrefetch[(h / 360) % 3] +
+                         " outer-rows-per-step=" + kOuterRows[(h / 1080) % 4];
   const std::string pipelines[] = {
       "builtin.module(canonicalize)",
       "builtin.module(convert-rmean-to-linalg)",

@@ -51,6 +51,13 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Use the blocked f32 accumulation for f32 inputs too "
                      "(false: f32 inputs summed in f64, within one ulp)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> outerRowsPerStep{
+      *this, "outer-rows-per-step",
+      llvm::cl::desc("Rows each column/middle-axis (outer) step adds before "
+                     "its accumulator update: -1 (default) the host's (8 on "
+                     "Intel cores with AVX-512, else as 0), 0 8 on rows of "
+                     "2048 or more and 1 below, 1-64 that many"),
+      llvm::cl::init(-1)};
   PassOptions::Option<int64_t> prefetchDistance{
       *this, "prefetch-distance",
       llvm::cl::desc("Bytes ahead that the compensated f64 and exact 64-bit "
@@ -70,6 +77,16 @@ struct RmeanCPUPipelineOptions
 /// means).
 int64_t getHostVectorBits();
 
+/// What `outer-rows-per-step=-1` means on this host: 8 on Intel cores with
+/// AVX-512 (measured there: 256- to 1024-wide columns 1.04-1.77x faster
+/// than one row per step, and free of the run-to-run swings of one row),
+/// else 0 (the width rule; AMD cores measured 0.6-0.9x with eight rows of
+/// 1024 or fewer).
+int64_t getHostOuterRowsPerStep();
+
+/// `outer-rows-per-step` of `options`, the host's when -1.
+int64_t getRmeanCPUOuterRowsPerStep(const RmeanCPUPipelineOptions &options);
+
 /// `target-vector-bits` of `options`, the host's when 0.
 int64_t getRmeanCPUVectorBits(const RmeanCPUPipelineOptions &options);
 
@@ -83,9 +100,9 @@ int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
 
 /// Checks every option of `options` against its allowed range
 /// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096, block-trips
-/// >= 0, prefetch-distance 0-2^20, target-vector-bits 0 or a power of two
-/// 64-4096) and reports the first bad one, naming it and the range, through
-/// `emitError`.
+/// >= 0, prefetch-distance 0-2^20, outer-rows-per-step -1-64,
+/// target-vector-bits 0 or a power of two 64-4096) and reports the first bad
+/// one, naming it and the range, through `emitError`.
 /// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before
 /// buildRmeanCPUPipeline with options of your own.
 LogicalResult verifyRmeanCPUPipelineOptions(

@@ -164,8 +164,8 @@ def RmeanSelectCPUStrategyPass
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
       accumulators stay in cache while the reduced rows stream past,
-      `rows_per_step` rows (8 on rows of 2048 or more, else 1) and
-      `vector_size` lanes at a time.
+      `rows_per_step` rows (`outer-rows-per-step`; by default 8 on rows of
+      2048 or more, else 1) and `vector_size` lanes at a time.
     - `kind = none`: anything else (several separate reduced runs that
       `rmean-split-reduced-runs` did not split,
       128-bit or compensated accumulators): left to the scalar lowering.
@@ -182,8 +182,8 @@ def RmeanSelectCPUStrategyPass
     tuner can override the choice by hand (on the `rmean.reduce_mean`, which
     the conversion carries onto its reduction, or on the reduction itself).
     Options outside the range the attribute accepts (vector-size in
-    [1, 1024], cache-tile in [1, 2^30], num-threads in [1, 4096]) are an
-    error.
+    [1, 1024], cache-tile in [1, 2^30], num-threads in [1, 4096],
+    outer-rows-per-step 0 or in [1, 64]) are an error.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["parallel", "reduction"], ...}
@@ -206,7 +206,12 @@ def RmeanSelectCPUStrategyPass
     Option<"targetVectorBits", "target-vector-bits", "int64_t",
            /*default=*/"512",
            "Vector register width of the target (bits): below 512, long "
-           "rows take four rows per step at vector-size lanes">
+           "rows take four rows per step at vector-size lanes">,
+    Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
+           /*default=*/"0",
+           "Rows each outer step adds before its accumulator update, 1-64 "
+           "(0: 8 on rows of 2048 or more, or dynamic, else 1; compensated "
+           "sums and narrow columns keep their own)">
   ];
 }
 

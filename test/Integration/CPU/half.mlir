@@ -13,6 +13,9 @@
 
 // RUN: %{naive} | %{run} | FileCheck %s
 // RUN: %{pipeline} | %{run} | FileCheck %s
+// Both outer-step policies, whatever the host picks by default.
+// RUN: %{pipeline}="outer-rows-per-step=0" | %{run} | FileCheck %s
+// RUN: %{pipeline}="outer-rows-per-step=8" | %{run} | FileCheck %s
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)

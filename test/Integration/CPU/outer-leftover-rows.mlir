@@ -12,6 +12,8 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="block-trips=0 num-threads=2" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=3" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=0" | %{run} | FileCheck %s
 
 // CHECK: data =
 // CHECK-NEXT: [{{-?}}nan,  inf,  3e+38,  -0,  0,  17,  3866.56]

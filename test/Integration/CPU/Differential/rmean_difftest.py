@@ -339,6 +339,10 @@ OPTION_CHOICES = {
     "cache-tile": [1, 2, 3, 5, 8, 64],
     "block-trips": [0, 1, 2, 3, 8],
     "narrow-f32": [0, 1],
+    # Rows per outer step (0: by width), and software prefetch distances
+    # (64: one line ahead, so that every marked loop prefetches).
+    "outer-rows-per-step": [0, 1, 2, 3, 8],
+    "prefetch-distance": [0, 64, 4096],
     # Fully dynamic layouts at function boundaries, reread as row-major by
     # rmean-contiguous-arguments (the runner passes dense buffers).
     "strided-inputs": [0, 1],
