@@ -116,13 +116,15 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 // LLVMIR: define void @_mlir_ciface_row_mean(
 
 // Compensated f64 rows do seven vector operations per vector read: their
-// accumulation loop prefetches the input 4096 bytes (16 iterations of 32
-// f64) ahead, one prefetch per line of the vector, at the current row's
-// iteration when that is past the row's end. f32 rows (@row_mean: blocked
+// accumulation loop prefetches the input 4096 bytes (32 iterations of 16
+// f64: compensated rows keep the base lanes) ahead, one prefetch per line
+// of the vector, at the current row's iteration when that is past the
+// row's end. f32 rows (@row_mean: blocked
 // f32 sums, which reach the read ceiling without it) do not.
 // CHECK-LABEL: llvm.func @f64_row_mean
 // CHECK:         llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
-// CHECK-COUNT-3: llvm.intr.prefetch
+// CHECK:         llvm.getelementptr %{{.+}}[8] : (!llvm.ptr) -> !llvm.ptr, f64
+// CHECK-NEXT:    llvm.intr.prefetch
 // CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_f64_row_mean
 // NOPREFETCH-NOT: llvm.intr.prefetch
