@@ -86,9 +86,9 @@ static std::optional<int64_t>
 getContiguousReadBytes(vector::TransferReadOp read) {
   auto type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector = read.getVectorType();
-  if (!type || type.getRank() == 0 || vector.getRank() == 0 ||
-      read.getMask() || read.hasOutOfBoundsDim() ||
-      !read.getPermutationMap().isMinorIdentity() || vector.isScalable())
+  if (!type || type.getRank() == 0 || vector.getRank() == 0 || read.getMask() ||
+      read.hasOutOfBoundsDim() || !read.getPermutationMap().isMinorIdentity() ||
+      vector.isScalable())
     return std::nullopt;
   if (llvm::any_of(vector.getShape().drop_back(),
                    [](int64_t size) { return size != 1; }))
