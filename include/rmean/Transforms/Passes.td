@@ -152,8 +152,9 @@ def RmeanSelectCPUStrategyPass
     - `kind = inner`: the only reduced dimension is the last one (row
       means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
       512 or more, or dynamic, but not for compensated f64 sums). Rows are
-      processed `rows_per_step` at a time (1 by default; with `target-vector-bits` below 512, static rows
-      of 4096 or more take 4 rows per step at `vector-size` lanes instead);
+      processed `rows_per_step` at a time (1 by default; with
+      `target-vector-bits` below 512, static rows of 4096 or more take 4
+      rows per step at `vector-size` lanes instead);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, or up to 128 and not a multiple of
