@@ -129,6 +129,76 @@ static llvm::SmallPtrSet<Value, 4> getWrittenRoots(Block *body) {
   return roots;
 }
 
+/// Elements the address of `read` advances per iteration of `loop`, when
+/// that is a constant the IR states: the induction variable enters the
+/// address once, as a read index or a subview offset over a static stride,
+/// and nothing else in it moves with the loop.
+static std::optional<int64_t>
+getElementsPerIteration(vector::TransferReadOp read, scf::ForOp loop) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step)
+    return std::nullopt;
+  Value iv = loop.getInductionVar();
+  std::optional<int64_t> advance;
+  bool valid = true;
+  auto invariant = [&](Value v) { return loop.isDefinedOutsideOfLoop(v); };
+  // `indices` index a memref of `type`: each is loop-invariant, or the
+  // induction variable itself over a static stride.
+  auto visit = [&](ArrayRef<OpFoldResult> indices, MemRefType type) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    bool known = succeeded(type.getStridesAndOffset(strides, offset));
+    for (auto [dim, index] : llvm::enumerate(indices)) {
+      auto value = dyn_cast<Value>(index);
+      if (!value || invariant(value))
+        continue;
+      if (value != iv || advance || !known ||
+          ShapedType::isDynamic(strides[dim])) {
+        valid = false;
+        return;
+      }
+      advance = strides[dim] * *step;
+    }
+  };
+  visit(getAsOpFoldResult(read.getIndices()),
+        cast<MemRefType>(read.getBase().getType()));
+  Value view = read.getBase();
+  while (valid && !invariant(view)) {
+    Operation *def = view.getDefiningOp();
+    if (auto subview = dyn_cast_or_null<memref::SubViewOp>(def)) {
+      if (!llvm::all_of(subview.getSizes(), invariant) ||
+          !llvm::all_of(subview.getStrides(), invariant))
+        return std::nullopt;
+      visit(subview.getMixedOffsets(), subview.getSourceType());
+      view = subview.getSource();
+      continue;
+    }
+    // Reshapes and casts keep the offset, so they keep the advance.
+    if (!isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp,
+                         memref::CastOp>(def) ||
+        !llvm::all_of(def->getOperands().drop_front(), invariant))
+      return std::nullopt;
+    view = def->getOperand(0);
+  }
+  if (!valid)
+    return std::nullopt;
+  return advance;
+}
+
+/// The dense buffer behind the loop-invariant part of `read`'s view chain
+/// when its elements are the read's (an identity layout of the same element
+/// type, so an offset into any view of it is an index into its flattened
+/// form), else nothing.
+static Value getDenseRoot(vector::TransferReadOp read) {
+  Value root = getViewRoot(read.getBase());
+  auto type = dyn_cast<MemRefType>(root.getType());
+  if (!type || type.getRank() == 0 || !type.getLayout().isIdentity() ||
+      type.getElementType() !=
+          cast<MemRefType>(read.getBase().getType()).getElementType())
+    return {};
+  return root;
+}
+
 namespace {
 struct RmeanPrefetchPass
     : public mlir::rmean::impl::RmeanPrefetchPassBase<RmeanPrefetchPass> {
@@ -150,6 +220,30 @@ struct RmeanPrefetchPass
     });
     for (scf::ForOp loop : loops)
       prefetchLoop(loop);
+    flatViews.clear();
+  }
+
+  /// One flattened view (and its element count) per dense buffer, built
+  /// where the buffer is defined, shared by every loop that reads it.
+  llvm::DenseMap<Value, std::pair<Value, Value>> flatViews;
+
+  std::pair<Value, Value> getFlatView(Value root, Location loc) {
+    auto [it, inserted] = flatViews.try_emplace(root);
+    if (!inserted)
+      return it->second;
+    OpBuilder b(root.getContext());
+    b.setInsertionPointAfterValue(root);
+    auto type = cast<MemRefType>(root.getType());
+    Value flat = root;
+    if (type.getRank() != 1) {
+      ReassociationIndices all =
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+      flat = memref::CollapseShapeOp::create(
+          b, loc, root, ArrayRef<ReassociationIndices>{all});
+    }
+    Value size = memref::DimOp::create(b, loc, flat, 0);
+    it->second = {flat, size};
+    return it->second;
   }
 
   /// Gives each contiguous input read of `loop` the prefetches of the lines
@@ -171,17 +265,64 @@ struct RmeanPrefetchPass
       std::optional<int64_t> bytes = getContiguousReadBytes(read);
       if (!bytes || *bytes <= 0)
         continue;
+      int64_t elements = read.getVectorType().getNumElements();
+      int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, *bytes));
+      Value root = getDenseRoot(read);
+      if (root && getElementsPerIteration(read, loop) == elements) {
+        // A dense buffer walked in order: the line `distance` bytes on may
+        // lie in the next row, which the row's own look-ahead cannot reach.
+        auto type = cast<MemRefType>(root.getType());
+        if (!type.hasStaticShape() ||
+            type.getNumElements() > (ahead + 1) * elements)
+          emitLinearPrefetches(read, root, ahead * elements, *bytes);
+        continue;
+      }
       FailureOr<SmallVector<Operation *>> slice =
           getAddressSlice(read, iv, body);
       if (failed(slice) ||
           (slice->empty() && !llvm::is_contained(read.getIndices(), iv)))
         continue;
-      int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, *bytes));
       // A loop that ends before `ahead` iterations would only prefetch what
       // it is already reading.
       if (trips && trips->getZExtValue() <= uint64_t(ahead))
         continue;
       emitPrefetches(loop, read, *slice, ahead, *bytes);
+    }
+  }
+
+  /// Prefetches the lines of the elements `ahead` elements past the ones
+  /// `read` loads, as offsets into the flattened `root`: the read's offset
+  /// (its view's offset and strides applied to its indices) plus `ahead`,
+  /// clamped so that the last line prefetched is inside the buffer.
+  void emitLinearPrefetches(vector::TransferReadOp read, Value root,
+                            int64_t ahead, int64_t bytes) {
+    Location loc = read.getLoc();
+    auto [flat, size] = getFlatView(root, loc);
+    OpBuilder b(read);
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(b, loc, read.getBase());
+    Value offset = metadata.getOffset();
+    for (auto [index, stride] :
+         llvm::zip_equal(read.getIndices(), metadata.getStrides()))
+      offset = arith::AddIOp::create(
+          b, loc, offset, arith::MulIOp::create(b, loc, index, stride));
+    int64_t elements = read.getVectorType().getNumElements();
+    Value later = arith::AddIOp::create(
+        b, loc, offset, arith::ConstantIndexOp::create(b, loc, ahead));
+    Value last = arith::SubIOp::create(
+        b, loc, size, arith::ConstantIndexOp::create(b, loc, elements));
+    Value target = arith::MinUIOp::create(b, loc, later, last);
+    int64_t elementBytes =
+        cast<MemRefType>(flat.getType()).getElementTypeBitWidth() / 8;
+    int64_t lineElements = std::max<int64_t>(1, kLineBytes / elementBytes);
+    for (int64_t line = 0; line * kLineBytes < bytes; ++line) {
+      Value index = target;
+      if (line != 0)
+        index = arith::AddIOp::create(
+            b, loc, target,
+            arith::ConstantIndexOp::create(b, loc, line * lineElements));
+      memref::PrefetchOp::create(b, loc, flat, index, /*isWrite=*/false,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
     }
   }
 

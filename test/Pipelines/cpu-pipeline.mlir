@@ -117,14 +117,17 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 
 // Compensated f64 rows do seven vector operations per vector read: their
 // accumulation loop prefetches the input 4096 bytes (32 iterations of 16
-// f64: compensated rows keep the base lanes) ahead, one prefetch per line
-// of the vector, at the current row's iteration when that is past the
-// row's end. f32 rows (@row_mean: blocked
-// f32 sums, which reach the read ceiling without it) do not.
+// f64: compensated rows keep the base lanes) ahead in the flattened input,
+// which past a row's end is the next row, clamped to the input's last
+// vector; one prefetch per line of the vector. f32 rows (@row_mean:
+// blocked f32 sums, which reach the read ceiling without it) do not.
 // CHECK-LABEL: llvm.func @f64_row_mean
-// CHECK:         llvm.intr.prefetch"({{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
-// CHECK:         llvm.getelementptr %{{.+}}[8] : (!llvm.ptr) -> !llvm.ptr, f64
-// CHECK-NEXT:    llvm.intr.prefetch
+// CHECK:         %[[T:.+]] = llvm.select %{{.+}}, %{{.+}}, %{{.+}} : i1, i64
+// CHECK-NEXT:    %[[P:.+]] = llvm.getelementptr %{{.+}}[%[[T]]] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+// CHECK-NEXT:    llvm.intr.prefetch"(%[[P]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// CHECK-NEXT:    %[[T1:.+]] = llvm.add %[[T]], %{{.+}} : i64
+// CHECK-NEXT:    %[[P1:.+]] = llvm.getelementptr %{{.+}}[%[[T1]]] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+// CHECK-NEXT:    llvm.intr.prefetch"(%[[P1]])
 // CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_f64_row_mean
 // NOPREFETCH-NOT: llvm.intr.prefetch

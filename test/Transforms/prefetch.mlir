@@ -6,36 +6,46 @@
 // BAD: error: rmean-prefetch: option 'distance' must be >= 0, got -1
 
 // A row of a compensated f64 sum, read through subviews that move with the
-// loop: the subviews are cloned at the iteration 4096 / 256 = 16 on (or at
-// the current one past the end), and each of the vector's four lines is
-// prefetched.
+// loop over a dense buffer: each iteration reads the 32 elements after the
+// previous one's, so the prefetch address is the read's offset into the
+// flattened buffer plus 4096 / 256 = 16 iterations (512 elements), clamped
+// to the buffer's last vector. Past a row's end that is the next row, which
+// the loop reaches next. Each of the vector's four lines is prefetched.
 // CHECK-LABEL: func.func @row_through_subviews
 //  CHECK-SAME:     (%[[X:.+]]: memref<64x128x32xf64>
-//       CHECK:   %[[C0:.+]] = arith.constant 0 : index
-//       CHECK:   %[[UB:.+]] = arith.constant 128 : index
-//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %[[UB]] step %{{.+}} iter_args
-//       CHECK:     %[[AHEAD:.+]] = arith.constant 16 : index
-//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
-//  CHECK-NEXT:     %[[IN:.+]] = arith.cmpi slt, %[[LATER]], %[[UB]] : index
-//  CHECK-NEXT:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
-//  CHECK-NEXT:     %[[V:.+]] = memref.subview %[[X]][%{{.+}}, %[[T]], 0] [1, 1, 32]
-//  CHECK-NEXT:     %[[W:.+]] = memref.subview %[[V]][0, 0, 0] [1, 1, 32]
-//  CHECK-NEXT:     memref.prefetch %[[W]][%[[C0]]], read, locality<3>, data
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1, 2]] : memref<64x128x32xf64> into memref<262144xf64>
+//  CHECK-NEXT:   %[[C0:.+]] = arith.constant 0 : index
+//  CHECK-NEXT:   %[[N:.+]] = memref.dim %[[FLAT]], %[[C0]]
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
+//       CHECK:     %[[W:.+]] = memref.subview %{{.+}}[0, 0, 0] [1, 1, 32]
+//  CHECK-NEXT:     %{{.+}}, %[[OFFSET:.+]], %{{.+}}, %[[STRIDE:.+]] = memref.extract_strided_metadata %[[W]]
+//  CHECK-NEXT:     %[[I0:.+]] = arith.muli %{{.+}}, %[[STRIDE]] : index
+//  CHECK-NEXT:     %[[AT:.+]] = arith.addi %[[OFFSET]], %[[I0]] : index
+//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 512 : index
+//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[AT]], %[[AHEAD]] : index
+//  CHECK-NEXT:     %[[VEC:.+]] = arith.constant 32 : index
+//  CHECK-NEXT:     %[[LAST:.+]] = arith.subi %[[N]], %[[VEC]] : index
+//  CHECK-NEXT:     %[[T:.+]] = arith.minui %[[LATER]], %[[LAST]] : index
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data
 //  CHECK-NEXT:     %[[L1:.+]] = arith.constant 8 : index
-//  CHECK-NEXT:     memref.prefetch %[[W]][%[[L1]]], read, locality<3>, data
-//  CHECK-NEXT:     %[[L2:.+]] = arith.constant 16 : index
-//  CHECK-NEXT:     memref.prefetch %[[W]][%[[L2]]], read, locality<3>, data
-//  CHECK-NEXT:     %[[L3:.+]] = arith.constant 24 : index
-//  CHECK-NEXT:     memref.prefetch %[[W]][%[[L3]]], read, locality<3>, data
+//  CHECK-NEXT:     %[[T1:.+]] = arith.addi %[[T]], %[[L1]] : index
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]][%[[T1]]], read, locality<3>, data
+//  CHECK-NEXT:     arith.constant 16 : index
+//  CHECK-NEXT:     arith.addi
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]]
+//  CHECK-NEXT:     arith.constant 24 : index
+//  CHECK-NEXT:     arith.addi
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]]
 //   CHECK-NOT:     memref.prefetch
-//       CHECK:     vector.transfer_read
+//       CHECK:     vector.transfer_read %[[W]]
 //       CHECK:   } {rmean.accumulation_loop}
-// A shorter distance is fewer iterations ahead (512 / 256 = 2).
+// A shorter distance is fewer iterations ahead (512 / 256 = 2: 64 elements).
 // NEAR-LABEL: func.func @row_through_subviews
-//       NEAR:   %[[AHEAD:.+]] = arith.constant 2 : index
+//       NEAR:   %[[AHEAD:.+]] = arith.constant 64 : index
 //  NEAR-NEXT:   arith.addi %{{.+}}, %[[AHEAD]] : index
 //       NEAR:   memref.prefetch
 // OFF-LABEL: func.func @row_through_subviews
+//   OFF-NOT:   memref.collapse_shape
 //   OFF-NOT:   memref.prefetch
 func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
                                 %init: vector<32xf64>) -> vector<32xf64> {
@@ -55,17 +65,22 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 
 // -----
 
-// The induction variable indexes the read directly, with dynamic bounds
-// and a step of 8: 8 x 64 iterations ahead (4096 bytes / 64 bytes per
-// vector), one line per vector of 8 i64.
+// The induction variable indexes the read directly (dynamic sizes, a step
+// of 8 over a unit stride: a contiguous walk): 512 elements (64 iterations
+// of 64 bytes) ahead in the flattened buffer, one line per vector of 8 i64.
 // CHECK-LABEL: func.func @direct_index
 //  CHECK-SAME:     (%[[X:.+]]: memref<?x?xi64>, %[[I:.+]]: index, %[[UB:.+]]: index
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<?x?xi64> into memref<?xi64>
 //       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %[[UB]] step %{{.+}} iter_args
-//       CHECK:     %[[AHEAD:.+]] = arith.constant 512 : index
-//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
-//       CHECK:     %[[IN:.+]] = arith.cmpi slt, %[[LATER]], %[[UB]] : index
-//       CHECK:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
-//  CHECK-NEXT:     memref.prefetch %[[X]][%[[I]], %[[T]]], read, locality<3>, data
+//  CHECK-NEXT:     %{{.+}}, %[[OFFSET:.+]], %{{.+}}:2, %[[STRIDES:.+]]:2 = memref.extract_strided_metadata %[[X]]
+//  CHECK-NEXT:     arith.muli %[[I]], %[[STRIDES]]#0 : index
+//  CHECK-NEXT:     arith.addi %[[OFFSET]]
+//  CHECK-NEXT:     arith.muli %[[J]], %[[STRIDES]]#1 : index
+//  CHECK-NEXT:     %[[AT:.+]] = arith.addi
+//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 512 : index
+//  CHECK-NEXT:     arith.addi %[[AT]], %[[AHEAD]] : index
+//       CHECK:     %[[T:.+]] = arith.minui
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data : memref<?xi64>
 //   CHECK-NOT:     memref.prefetch
 //       CHECK:     vector.transfer_read %[[X]][%[[I]], %[[J]]]
 func.func @direct_index(%x: memref<?x?xi64>, %i: index, %ub: index,
@@ -83,24 +98,93 @@ func.func @direct_index(%x: memref<?x?xi64>, %i: index, %ub: index,
 
 // -----
 
-// An unsigned loop compares its look-ahead unsigned, as it compares its
-// induction variable; a vector<1x16xf32> (leading unit dimension) is one
-// contiguous run.
+// Over a strided buffer (not one dense array) the look-ahead stays in the
+// loop: the read's address at the iteration 4096 / 64 = 64 on, or at the
+// current one past the loop's end. An unsigned loop compares it unsigned,
+// as it compares its induction variable; a vector<1x16xf32> (leading unit
+// dimension) is one contiguous run.
 // CHECK-LABEL: func.func @unsigned_loop
-//       CHECK:   scf.for unsigned
-//       CHECK:     arith.cmpi ult
-//       CHECK:     memref.prefetch
-func.func @unsigned_loop(%x: memref<4x?xf32>, %ub: index,
+//  CHECK-SAME:     (%[[X:.+]]: memref<4x?xf32, strided<[?, 1]>>, %[[UB:.+]]: index
+//   CHECK-NOT:   memref.collapse_shape
+//       CHECK:   scf.for unsigned %[[J:.+]] = %{{.+}} to %[[UB]] step %{{.+}} iter_args
+//       CHECK:     %[[AHEAD:.+]] = arith.constant 1024 : index
+//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
+//  CHECK-NEXT:     %[[IN:.+]] = arith.cmpi ult, %[[LATER]], %[[UB]] : index
+//  CHECK-NEXT:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
+//  CHECK-NEXT:     memref.prefetch %[[X]][%{{.+}}, %[[T]]], read, locality<3>, data
+func.func @unsigned_loop(%x: memref<4x?xf32, strided<[?, 1]>>, %ub: index,
                          %init: vector<1x16xf32>) -> vector<1x16xf32> {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %pad = arith.constant 0.0 : f32
   %r = scf.for unsigned %j = %c0 to %ub step %c16 iter_args(%acc = %init) -> (vector<1x16xf32>) {
-    %e = vector.transfer_read %x[%c0, %j], %pad {in_bounds = [true, true]} : memref<4x?xf32>, vector<1x16xf32>
+    %e = vector.transfer_read %x[%c0, %j], %pad {in_bounds = [true, true]} : memref<4x?xf32, strided<[?, 1]>>, vector<1x16xf32>
     %s = arith.addf %acc, %e : vector<1x16xf32>
     scf.yield %s : vector<1x16xf32>
   } {rmean.accumulation_loop}
   return %r : vector<1x16xf32>
+}
+
+// -----
+
+// A loop down a dense buffer's rows (a column block: each iteration reads
+// 16 of a 64-wide row, 64 elements after the previous one) does not walk it
+// in order: the look-ahead is the same column block 4096 / 128 = 32 rows
+// on, or the current row past the loop's end; two lines per vector.
+// CHECK-LABEL: func.func @column_walk
+//  CHECK-SAME:     (%[[X:.+]]: memref<256x64xf64>
+//   CHECK-NOT:   memref.collapse_shape
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %[[UB:.+]] step
+//       CHECK:     %[[AHEAD:.+]] = arith.constant 32 : index
+//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
+//  CHECK-NEXT:     %[[IN:.+]] = arith.cmpi slt, %[[LATER]], %[[UB]] : index
+//  CHECK-NEXT:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
+//  CHECK-NEXT:     memref.prefetch %[[X]][%[[T]], %{{.+}}], read
+//  CHECK-NEXT:     %[[C24:.+]] = arith.constant 24 : index
+//  CHECK-NEXT:     memref.prefetch %[[X]][%[[T]], %[[C24]]], read
+//   CHECK-NOT:     memref.prefetch
+func.func @column_walk(%x: memref<256x64xf64>,
+                       %init: vector<16xf64>) -> vector<16xf64> {
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f64
+  %r = scf.for %j = %c0 to %c256 step %c1 iter_args(%acc = %init) -> (vector<16xf64>) {
+    %e = vector.transfer_read %x[%j, %c16], %pad {in_bounds = [true]} : memref<256x64xf64>, vector<16xf64>
+    %s = arith.addf %acc, %e : vector<16xf64>
+    scf.yield %s : vector<16xf64>
+  } {rmean.accumulation_loop}
+  return %r : vector<16xf64>
+}
+
+// -----
+
+// Two loops over the same dense buffer share its flattened view.
+// CHECK-LABEL: func.func @shared_flat_view
+//       CHECK:   memref.collapse_shape
+//   CHECK-NOT:   memref.collapse_shape
+//       CHECK:   memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @shared_flat_view(%x: memref<?x?xf64>, %ub: index,
+                            %init: vector<8xf64>) -> vector<8xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %pad = arith.constant 0.0 : f64
+  %r = scf.for %j = %c0 to %ub step %c8 iter_args(%acc = %init) -> (vector<8xf64>) {
+    %e = vector.transfer_read %x[%c0, %j], %pad {in_bounds = [true]} : memref<?x?xf64>, vector<8xf64>
+    %s = arith.addf %acc, %e : vector<8xf64>
+    scf.yield %s : vector<8xf64>
+  } {rmean.accumulation_loop}
+  %r2 = scf.for %j = %c0 to %ub step %c8 iter_args(%acc = %r) -> (vector<8xf64>) {
+    %e = vector.transfer_read %x[%c1, %j], %pad {in_bounds = [true]} : memref<?x?xf64>, vector<8xf64>
+    %s = arith.addf %acc, %e : vector<8xf64>
+    scf.yield %s : vector<8xf64>
+  } {rmean.accumulation_loop}
+  return %r2 : vector<8xf64>
 }
 
 // -----
@@ -123,8 +207,9 @@ func.func @negative_unmarked_loop(%x: memref<?xf64>, %ub: index,
 
 // -----
 
-// Eight rows of a column block: the loop ends before 4096 / 128 = 32
-// iterations, so a prefetch would only fetch what it reads anyway.
+// Eight rows of 16 read in order: the whole buffer (1 KiB) is closer than
+// the 4096 bytes ahead, so a prefetch would only fetch what the loop reads
+// anyway.
 // CHECK-LABEL: func.func @negative_short_loop
 //   CHECK-NOT:   memref.prefetch
 func.func @negative_short_loop(%x: memref<8x16xf64>,
@@ -200,9 +285,11 @@ func.func @negative_loaded_index(%x: memref<?xf64>, %idx: memref<?xindex>,
 // prefetched.
 // CHECK-LABEL: func.func @accumulator_row
 //  CHECK-SAME:     (%[[X:.+]]: memref<8x8192xf32>, %[[ACC:.+]]: memref<8192xf32>
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]]
+//   CHECK-NOT:   memref.collapse_shape
 //       CHECK:   scf.for
 //   CHECK-NOT:     memref.prefetch %{{.+}} : memref<16xf32, strided<[1], offset: ?>>
-//       CHECK:     memref.prefetch %[[X]][
+//       CHECK:     memref.prefetch %[[FLAT]][
 //   CHECK-NOT:     memref.prefetch
 //       CHECK:   } {rmean.accumulation_loop}
 func.func @accumulator_row(%x: memref<8x8192xf32>, %acc: memref<8192xf32>, %r: index) {

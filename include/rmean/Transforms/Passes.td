@@ -586,11 +586,21 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     `vector.transfer_read` that moves with the induction variable and reads
     a contiguous run of its memref's innermost, unit-stride dimension gets
     one `memref.prefetch` (read, locality 3, data) per 64-byte line of the
-    vector it will read `distance` bytes later: the read's address
-    computation (its subviews and index arithmetic, cloned) at the
-    induction variable `ceil(distance / vector bytes)` iterations on, or at
-    the current one when that is past the loop's end, so every prefetched
-    address is one the loop reads. Loops whose static trip count is not
+    vector it will read `distance` bytes later. A read that walks a dense
+    buffer in order (identity layout, same element type; the induction
+    variable enters its address once, over a static stride equal to the
+    vector's length, as in a row read vector by vector) prefetches its
+    offset into the flattened buffer (one `memref.collapse_shape` per
+    buffer, where it is defined) plus `ceil(distance / vector bytes)`
+    vectors, clamped to the buffer's last vector: past a row's end that is
+    the start of the next row, which the loop nest reads next and which a
+    look-ahead within the loop cannot reach (measured on 4096x4096 `f64`
+    rows, same process: 1.03-1.09x the in-row look-ahead). Other reads
+    prefetch the read's address computation (its subviews and index
+    arithmetic, cloned) at the induction variable that many iterations on,
+    or at the current one when that is past the loop's end, so every
+    prefetched address is one the loop reads. Buffers no larger than the
+    distance, loops (of the second kind) whose static trip count is not
     larger than that many iterations, reads that do not move with the loop
     (the accumulators), reads of a buffer the loop also writes (an
     accumulator row read and written back, which stays in cache) and reads
@@ -610,13 +620,13 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
       %x = vector.transfer_read %v[...] : ..., vector<32xf64>
       ...
     } {rmean.accumulation_loop}
-    // gains, before the read (distance = 4096: 16 iterations of 256 bytes)
-      %later = arith.addi %j, (16 * step)
-      %in = arith.cmpi slt, %later, %c128
-      %t = arith.select %in, %later, %j
-      %v2 = memref.subview %x[%i, %t, 0] [1, 1, 32] [1, 1, 1] : ...
-      memref.prefetch %v2[... + 0], read, locality<3>, data
-      ... one per line: + 8, + 16, + 24
+    // gains (distance = 4096: 16 vectors of 256 bytes, 512 elements)
+    %flat = memref.collapse_shape %x [[0, 1, 2]] : ... into memref<262144xf64>
+      ...
+      // before the read: its offset (from the view's metadata) + 512
+      %t = arith.minui %later, %last        // %last = 262144 - 32
+      memref.prefetch %flat[%t], read, locality<3>, data
+      ... one per line: %t + 8, %t + 16, %t + 24
     ```
 
     Test: `test/Transforms/prefetch.mlir`.
