@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
@@ -402,6 +403,10 @@ static LogicalResult applyCompensatedColumns(RewriterBase &rewriter,
   return success();
 }
 
+static LogicalResult applyOuterChunk(RewriterBase &rewriter,
+                                     TilingInterface chunk, CPUStrategyAttr s,
+                                     bool compensated);
+
 /// [P..., R, P]: `cache_tile`-wide chunks of the last dimension, the
 /// reduced rows streamed through them `rows_per_step` rows and
 /// `vector_size` lanes at a time.
@@ -417,16 +422,24 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
   FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, chunk);
   if (failed(r))
     return failure();
+  return applyOuterChunk(rewriter, cast<TilingInterface>(r->tiledOps.front()),
+                         s, compensated);
+}
+
+/// One `cache_tile` chunk [P..., R, C] of an outer reduction (all leading
+/// kept dimensions 1).
+static LogicalResult applyOuterChunk(RewriterBase &rewriter,
+                                     TilingInterface chunk, CPUStrategyAttr s,
+                                     bool compensated) {
   if (compensated)
-    return applyCompensatedColumns(
-        rewriter, cast<TilingInterface>(r->tiledOps.front()), s);
+    return applyCompensatedColumns(rewriter, chunk, s);
+  int64_t n = cast<linalg::LinalgOp>(*chunk).getNumLoops();
   // Rows added together before touching the accumulator row cut its loads
   // and stores by that factor.
   SmallVector<int64_t> rowsThenLanes(n, 0);
   rowsThenLanes[n - 2] = s.getRowsPerStep();
   rowsThenLanes[n - 1] = s.getVectorSize();
-  FailureOr<scf::SCFTilingResult> inner =
-      tile(rewriter, cast<TilingInterface>(r->tiledOps.front()), rowsThenLanes);
+  FailureOr<scf::SCFTilingResult> inner = tile(rewriter, chunk, rowsThenLanes);
   if (failed(inner))
     return failure();
   setMarker<RmeanDialect::AccumulationLoopAttrHelper>(inner->loops.back());
@@ -537,6 +550,131 @@ static LogicalResult applyFinalize(RewriterBase &rewriter, TilingInterface op,
   return success();
 }
 
+/// The division that consumes `reduction`'s result, when that is its only
+/// use.
+static linalg::GenericOp getFinalizeConsumer(linalg::LinalgOp reduction) {
+  if (reduction->getNumResults() != 1 || !reduction->getResult(0).hasOneUse())
+    return {};
+  auto user =
+      dyn_cast<linalg::GenericOp>(*reduction->getResult(0).getUsers().begin());
+  if (!user || !hasMarker<RmeanDialect::FinalizeAttrHelper>(user) ||
+      !user.hasPureTensorSemantics())
+    return {};
+  return user;
+}
+
+/// Rows of an "inner" reduction per chunk that carries its division
+/// (fuseChunksWithFinalize): an f64 accumulator of 8 KiB.
+static constexpr int64_t kInnerChunkRows = 1024;
+
+/// The kept elements per chunk of `op` along its last kept dimension when
+/// its chunks can carry their division: one thread (a thread split tiles
+/// the reduction alone), a single plain accumulator (not the compensated
+/// pair, not 64-bit halves or lanes), the layouts applyOuterAfterThreads
+/// and applyInnerAfterThreads tile (not narrow columns), and more than one
+/// chunk. Else nothing.
+static std::optional<int64_t> getFusedChunkSize(linalg::LinalgOp op,
+                                                CPUStrategyAttr s) {
+  if (s.getThreads() != 1 || op->getNumResults() != 1 || isWideIntegerSum(op) ||
+      isCompensatedReduction(op))
+    return std::nullopt;
+  bool outer = s.getKind() == CPUStrategyKind::Outer;
+  if (outer && hasNarrowColumns(op, s.getVectorSize()))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t n = ranges.size();
+  if (n < 2 || llvm::is_contained(ranges, 0))
+    return std::nullopt;
+  // The kept dimensions: [P..., R, C] or [P..., R].
+  ArrayRef<int64_t> kept(ranges);
+  kept = outer ? kept.drop_back(2) : kept.drop_back(1);
+  int64_t last = outer ? ranges.back() : kept.back();
+  if (!outer)
+    kept = kept.drop_back();
+  int64_t chunk = outer ? s.getCacheTile() : kInnerChunkRows;
+  bool oneChunk = llvm::all_of(kept, [](int64_t r) { return r == 1; }) &&
+                  ShapedType::isStatic(last) && last <= chunk;
+  if (oneChunk)
+    return std::nullopt;
+  return chunk;
+}
+
+/// Tiles `finalize` (the division of `reduction`) in chunks of the kept
+/// dimensions (1 x ... x `chunk`: an "outer" strategy's cache tiles, or
+/// kInnerChunkRows rows of an "inner" one) and fuses the reduction and the
+/// fill of its accumulator into each chunk
+/// (scf::tileConsumerAndFuseProducersUsingSCF). Each chunk then sums into an
+/// accumulator of its own size and divides it while it is in the L1 cache:
+/// an accumulator of the output's size (f64, twice an f32 output) would be
+/// written, read back per chunk and read again for the division, which for
+/// wide outputs (NHWC pooling: 64x2048) is a tenth of the input's traffic.
+/// Returns the tiled reduction and the tiled division.
+static FailureOr<std::pair<TilingInterface, TilingInterface>>
+fuseChunksWithFinalize(RewriterBase &rewriter, linalg::GenericOp reduction,
+                       linalg::GenericOp finalize, int64_t chunk) {
+  int64_t k = finalize.getNumLoops();
+  if (k == 0)
+    return failure();
+  SmallVector<int64_t> sizes(k, 1);
+  sizes.back() = chunk;
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  // Only rmean's own ops join the chunk: the reduction and the fill of its
+  // accumulator, never a producer of the user's input.
+  Operation *fill = reduction.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        Operation *owner = producer.getOwner();
+        if (owner == reduction.getOperation() || (fill && owner == fill))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(finalize);
+  FailureOr<scf::SCFTileAndFuseResult> result;
+  {
+    ScopedDiagnosticHandler quiet(finalize->getContext(), [](Diagnostic &diag) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << DEBUG_TYPE ": upstream tile and fuse: " << diag << "\n");
+      return success();
+    });
+    result = scf::tileConsumerAndFuseProducersUsingSCF(
+        rewriter, cast<TilingInterface>(finalize.getOperation()), options);
+  }
+  if (failed(result) || result->loops.empty())
+    return failure();
+  TilingInterface tiledReduction, tiledFinalize;
+  for (Operation *op : result->tiledAndFusedOps) {
+    if (hasMarker<RmeanDialect::ReductionAttrHelper>(op))
+      tiledReduction = dyn_cast<TilingInterface>(op);
+    else if (hasMarker<RmeanDialect::FinalizeAttrHelper>(op))
+      tiledFinalize = dyn_cast<TilingInterface>(op);
+  }
+  if (!tiledReduction || !tiledFinalize)
+    return failure();
+  Value replacement = result->replacements.lookup(finalize->getResult(0));
+  if (!replacement)
+    return failure();
+  rewriter.replaceAllUsesWith(finalize->getResult(0), replacement);
+  // Dynamic sizes of the tiles may still ask the originals for their
+  // dimensions (tensor.dim, which the canonicalizer folds to the inits'):
+  // what is left goes with them.
+  // Fusion leaves the slices it fused along behind, unused.
+  for (Operation *op :
+       {finalize.getOperation(), reduction.getOperation(), fill}) {
+    if (!op)
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+      if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
+        rewriter.eraseOp(user);
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  }
+  return std::make_pair(tiledReduction, tiledFinalize);
+}
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -560,6 +698,9 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
   LogicalResult initialize(MLIRContext *ctx) override {
     RewritePatternSet patterns(ctx);
     populateRmeanCleanupPatterns(patterns);
+    // A chunk's accumulator is a slice of an empty tensor: an empty tensor
+    // of the chunk's size, which bufferizes to a buffer of that size.
+    tensor::populateFoldTensorEmptyPatterns(patterns);
     cleanup = std::move(patterns);
     return success();
   }
@@ -602,6 +743,15 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
         return;
       }
       if (isFinalize) {
+        // Divisions of fusable outer reductions go with them (below).
+        if (auto producer =
+                op.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>())
+          if (CPUStrategyAttr s = getCPUStrategy(producer);
+              s && hasMarker<RmeanDialect::ReductionAttrHelper>(producer) &&
+              getFinalizeConsumer(producer) == op &&
+              getFusedChunkSize(producer, s) &&
+              getFittingCPUStrategyKind(producer) == s.getKind())
+            return;
         if (CPUStrategyAttr s = producerStrategy(op))
           finalizers.emplace_back(tileable, s.getVectorSize());
         else
@@ -649,7 +799,34 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       auto linalgOp = cast<linalg::LinalgOp>(*op);
       bool isUnsigned = false;
       LogicalResult applied = success();
-      if (s.getKind() == CPUStrategyKind::Outer)
+      linalg::GenericOp finalize;
+      std::optional<int64_t> chunk = getFusedChunkSize(linalgOp, s);
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+          generic && chunk)
+        finalize = getFinalizeConsumer(generic);
+      bool outer = s.getKind() == CPUStrategyKind::Outer;
+      if (finalize) {
+        FailureOr<std::pair<TilingInterface, TilingInterface>> fused =
+            fuseChunksWithFinalize(rewriter,
+                                   cast<linalg::GenericOp>(op.getOperation()),
+                                   finalize, *chunk);
+        TilingInterface division =
+            succeeded(fused) ? fused->second
+                             : cast<TilingInterface>(finalize.getOperation());
+        if (failed(applyFinalize(rewriter, division, s.getVectorSize())))
+          LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": division not tiled\n");
+        if (failed(fused)) {
+          // Left as they were: tiled separately.
+          LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": chunks not fused with "
+                                                "the division\n");
+          applied =
+              outer ? applyOuter(rewriter, op, s) : applyInner(rewriter, op, s);
+        } else {
+          applied = outer ? applyOuterChunk(rewriter, fused->first, s,
+                                            /*compensated=*/false)
+                          : applyInnerAfterThreads(rewriter, fused->first, s);
+        }
+      } else if (s.getKind() == CPUStrategyKind::Outer)
         applied = applyOuter(rewriter, op, s);
       else if (isCompensatedReduction(linalgOp))
         applied = applyLanesInner(rewriter, op, s,

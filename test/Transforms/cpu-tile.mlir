@@ -815,3 +815,177 @@ func.func @negative_narrow_few_rows(%x: tensor<4x2xf32>, %init: tensor<2xf64>) -
   } -> tensor<2xf64>
   return %0 : tensor<2xf64>
 }
+
+// -----
+
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// An outer reduction and its division: the division is tiled in the
+// reduction's chunks (1 x 32 of the kept dimensions) and the reduction and
+// the fill of its accumulator are fused into each chunk, so the chunk sums
+// into an accumulator of its own size (a 1x32 empty tensor, not a slice of
+// the 4x64 one) and divides it before the next chunk; the rows and lanes
+// of the chunk, and the division's lanes, are tiled as without the fusion.
+// CHECK-LABEL: func.func @outer_fused_division
+//  CHECK-SAME:     (%[[X:.+]]: tensor<4x49x64xf32>)
+//   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//   CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
+//   CHECK-DAG:   %[[NEG0:.+]] = arith.constant -0.000000e+00 : f64
+//       CHECK:   %[[OUT:.+]] = tensor.empty() : tensor<4x64xf32>
+//       CHECK:   scf.for %[[I:.+]] = %{{.+}} iter_args(%[[R:.+]] = %[[OUT]])
+//       CHECK:     scf.for %[[J:.+]] = %{{.+}} step %[[C32]] iter_args(%[[R2:.+]] = %[[R]])
+//       CHECK:       %[[XS:.+]] = tensor.extract_slice %[[X]][%[[I]], 0, %[[J]]] [1, 49, 32]
+//       CHECK:       %[[ACC:.+]] = tensor.empty() : tensor<1x32xf64>
+//       CHECK:       %[[FILL:.+]] = linalg.fill ins(%[[NEG0]] : f64) outs(%[[ACC]] : tensor<1x32xf64>)
+//       CHECK:       %[[SUM:.+]] = scf.for %{{.+}} step %[[C8]] iter_args(%{{.+}} = %[[FILL]])
+//       CHECK:         scf.for %{{.+}} step %[[C16]]
+//       CHECK:           linalg.generic
+//  CHECK-SAME:               ins(%{{.+}} : tensor<1x8x16xf32>) outs(%{{.+}} : tensor<1x16xf64>) attrs = {rmean.vectorize}
+//       CHECK:         } {rmean.accumulation_loop}
+//       CHECK:       %[[SUM49:.+]] = scf.for %{{.+}} step %[[C16]] iter_args(%{{.+}} = %[[SUM]])
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<1x1x16xf32>) outs(%{{.+}} : tensor<1x16xf64>) attrs = {rmean.vectorize}
+//       CHECK:       } {rmean.accumulation_loop}
+//       CHECK:       %[[RS:.+]] = tensor.extract_slice %[[R2]][%[[I]], %[[J]]] [1, 32]
+//       CHECK:       %[[MEAN:.+]] = scf.for %{{.+}} step %[[C16]] iter_args(%{{.+}} = %[[RS]])
+//       CHECK:         tensor.extract_slice %[[SUM49]]
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<1x16xf64>) outs(%{{.+}} : tensor<1x16xf32>) attrs = {rmean.vectorize}
+//       CHECK:       tensor.insert_slice %[[MEAN]] into %[[R2]][%[[I]], %[[J]]] [1, 32]
+//   CHECK-NOT:   linalg.generic
+//   CHECK-NOT:   rmean.reduction
+//       CHECK:   return
+func.func @outer_fused_division(%x: tensor<4x49x64xf32>) -> tensor<4x64xf32> {
+  %cst = arith.constant -0.000000e+00 : f64
+  %n = arith.constant 49.0 : f64
+  %e = tensor.empty() : tensor<4x64xf64>
+  %init = linalg.fill ins(%cst : f64) outs(%e : tensor<4x64xf64>) -> tensor<4x64xf64>
+  %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<4x49x64xf32>) outs(%init : tensor<4x64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 32, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<4x64xf64>
+  %o = tensor.empty() : tensor<4x64xf32>
+  %mean = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum : tensor<4x64xf64>) outs(%o : tensor<4x64xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.divf %in, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    linalg.yield %1 : f32
+  } -> tensor<4x64xf32>
+  return %mean : tensor<4x64xf32>
+}
+
+// -----
+
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Not fused: a strategy with two threads (the thread split tiles the
+// reduction alone), and a sum the function also returns (the division is
+// not its only use). Both keep an accumulator of the output's size, filled
+// before the loops and divided after them.
+// CHECK-LABEL: func.func @negative_fused_division
+//       CHECK:   linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<4x64xf64>)
+//       CHECK:   scf.forall
+//       CHECK:   linalg.fill ins(%{{.+}} : f64) outs(%{{.+}} : tensor<4x64xf64>)
+//   CHECK-NOT:   tensor.empty() : tensor<1x32xf64>
+//       CHECK:   return
+func.func @negative_fused_division(%x: tensor<4x49x64xf32>) -> (tensor<4x64xf32>, tensor<4x64xf32>, tensor<4x64xf64>) {
+  %cst = arith.constant -0.000000e+00 : f64
+  %n = arith.constant 49.0 : f64
+  %e = tensor.empty() : tensor<4x64xf64>
+  %init = linalg.fill ins(%cst : f64) outs(%e : tensor<4x64xf64>) -> tensor<4x64xf64>
+  %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<4x49x64xf32>) outs(%init : tensor<4x64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 32, threads = 2, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<4x64xf64>
+  %o = tensor.empty() : tensor<4x64xf32>
+  %mean = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum : tensor<4x64xf64>) outs(%o : tensor<4x64xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.divf %in, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    linalg.yield %1 : f32
+  } -> tensor<4x64xf32>
+  %init2 = linalg.fill ins(%cst : f64) outs(%e : tensor<4x64xf64>) -> tensor<4x64xf64>
+  %sum2 = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : tensor<4x49x64xf32>) outs(%init2 : tensor<4x64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 32, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<4x64xf64>
+  %mean2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sum2 : tensor<4x64xf64>) outs(%o : tensor<4x64xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.divf %in, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    linalg.yield %1 : f32
+  } -> tensor<4x64xf32>
+  return %mean, %mean2, %sum2 : tensor<4x64xf32>, tensor<4x64xf32>, tensor<4x64xf64>
+}
+
+// -----
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+#id = affine_map<(d0) -> (d0)>
+
+// An inner reduction and its division go in chunks of 1024 rows the same
+// way (NCHW pooling: 49-element rows, whole rows 8 per step): each chunk
+// fills, sums and divides an accumulator of 1024 f64.
+// CHECK-LABEL: func.func @inner_fused_division
+//  CHECK-SAME:     (%[[X:.+]]: tensor<2048x49xf32>)
+//   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C64:.+]] = arith.constant 64 : index
+//   CHECK-DAG:   %[[C1024:.+]] = arith.constant 1024 : index
+//       CHECK:   scf.for %[[I:.+]] = %{{.+}} step %[[C1024]] iter_args(%[[R:.+]] = %{{.+}})
+//       CHECK:     tensor.extract_slice %[[X]][%[[I]], 0] [1024, 49]
+//       CHECK:     %[[ACC:.+]] = tensor.empty() : tensor<1024xf64>
+//       CHECK:     %[[FILL:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[ACC]] : tensor<1024xf64>)
+//       CHECK:     %[[SUM:.+]] = scf.for %{{.+}} step %[[C8]] iter_args(%{{.+}} = %[[FILL]])
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<8x49xf32>) outs(%{{.+}} : tensor<8xf64>) attrs = {rmean.vectorize}
+//       CHECK:     scf.for %{{.+}} step %[[C64]]
+//       CHECK:       tensor.extract_slice %[[SUM]]
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<64xf64>) outs(%{{.+}} : tensor<64xf32>) attrs = {rmean.vectorize}
+//       CHECK:     tensor.insert_slice %{{.+}} into %[[R]][%[[I]]] [1024]
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   return
+func.func @inner_fused_division(%x: tensor<2048x49xf32>) -> tensor<2048xf32> {
+  %cst = arith.constant -0.000000e+00 : f64
+  %n = arith.constant 49.0 : f64
+  %e = tensor.empty() : tensor<2048xf64>
+  %init = linalg.fill ins(%cst : f64) outs(%e : tensor<2048xf64>) -> tensor<2048xf64>
+  %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2048x49xf32>) outs(%init : tensor<2048xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<2048xf64>
+  %o = tensor.empty() : tensor<2048xf32>
+  %mean = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%sum : tensor<2048xf64>) outs(%o : tensor<2048xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.divf %in, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    linalg.yield %1 : f32
+  } -> tensor<2048xf32>
+  return %mean : tensor<2048xf32>
+}

@@ -231,7 +231,17 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     is not split into lanes: `rows_per_step` whole rows make one tile (a
     single row, as a reduce-all, is its own tile). The finalising division
     (`rmean.finalize`) of such a reduction
-    is tiled along its last dimension. Full tiles are marked
+    is tiled along its last dimension. A reduction on one thread with a
+    single plain accumulator (not the compensated pair or 64-bit halves)
+    whose result only the division reads goes the other way round: the
+    division is tiled in chunks of the kept dimensions ("outer": its
+    cache tiles; "inner": 1024 rows) and the reduction and the fill of its
+    accumulator are fused into each chunk
+    (`scf::tileConsumerAndFuseProducersUsingSCF`), then tiled as above, so
+    each chunk sums into an accumulator of its own size and divides it
+    while it is in cache rather than filling, rereading and dividing one
+    of the output's size (for 64x2048 pooling outputs, 1 MB of f64 beside
+    24.5 MB of input). Full tiles are marked
     `rmean.vectorize` for `rmean-cpu-vectorize`, and the loops that
     accumulate a reduction `rmean.accumulation_loop`. A strategy whose
     kind does not fit the reduction's layout (written by hand) gets a
