@@ -116,7 +116,7 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 // LLVMIR: define void @_mlir_ciface_row_mean(
 
 // Compensated f64 rows do seven vector operations per vector read: their
-// accumulation loop prefetches the input 4096 bytes (32 iterations of 16
+// accumulation loop prefetches the input 8192 bytes (64 iterations of 16
 // f64: compensated rows keep the base lanes) ahead in the flattened input,
 // which past a row's end is the next row, clamped to the input's last
 // vector; one prefetch per line of the vector. f32 rows (@row_mean:

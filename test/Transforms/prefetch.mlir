@@ -8,7 +8,7 @@
 // A row of a compensated f64 sum, read through subviews that move with the
 // loop over a dense buffer: each iteration reads the 32 elements after the
 // previous one's, so the prefetch address is the read's offset into the
-// flattened buffer plus 4096 / 256 = 16 iterations (512 elements), clamped
+// flattened buffer plus 8192 / 256 = 32 iterations (1024 elements), clamped
 // to the buffer's last vector. Past a row's end that is the next row, which
 // the loop reaches next. Each of the vector's four lines is prefetched.
 // CHECK-LABEL: func.func @row_through_subviews
@@ -21,7 +21,7 @@
 //  CHECK-NEXT:     %{{.+}}, %[[OFFSET:.+]], %{{.+}}, %[[STRIDE:.+]] = memref.extract_strided_metadata %[[W]]
 //  CHECK-NEXT:     %[[I0:.+]] = arith.muli %{{.+}}, %[[STRIDE]] : index
 //  CHECK-NEXT:     %[[AT:.+]] = arith.addi %[[OFFSET]], %[[I0]] : index
-//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 512 : index
+//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 1024 : index
 //  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[AT]], %[[AHEAD]] : index
 //  CHECK-NEXT:     %[[VEC:.+]] = arith.constant 32 : index
 //  CHECK-NEXT:     %[[LAST:.+]] = arith.subi %[[N]], %[[VEC]] : index
@@ -66,7 +66,7 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 // -----
 
 // The induction variable indexes the read directly (dynamic sizes, a step
-// of 8 over a unit stride: a contiguous walk): 512 elements (64 iterations
+// of 8 over a unit stride: a contiguous walk): 1024 elements (128 iterations
 // of 64 bytes) ahead in the flattened buffer, one line per vector of 8 i64.
 // CHECK-LABEL: func.func @direct_index
 //  CHECK-SAME:     (%[[X:.+]]: memref<?x?xi64>, %[[I:.+]]: index, %[[UB:.+]]: index
@@ -77,7 +77,7 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 //  CHECK-NEXT:     arith.addi %[[OFFSET]]
 //  CHECK-NEXT:     arith.muli %[[J]], %[[STRIDES]]#1 : index
 //  CHECK-NEXT:     %[[AT:.+]] = arith.addi
-//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 512 : index
+//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 1024 : index
 //  CHECK-NEXT:     arith.addi %[[AT]], %[[AHEAD]] : index
 //       CHECK:     %[[T:.+]] = arith.minui
 //  CHECK-NEXT:     memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data : memref<?xi64>
@@ -99,7 +99,7 @@ func.func @direct_index(%x: memref<?x?xi64>, %i: index, %ub: index,
 // -----
 
 // Over a strided buffer (not one dense array) the look-ahead stays in the
-// loop: the read's address at the iteration 4096 / 64 = 64 on, or at the
+// loop: the read's address at the iteration 8192 / 64 = 128 on, or at the
 // current one past the loop's end. An unsigned loop compares it unsigned,
 // as it compares its induction variable; a vector<1x16xf32> (leading unit
 // dimension) is one contiguous run.
@@ -107,7 +107,7 @@ func.func @direct_index(%x: memref<?x?xi64>, %i: index, %ub: index,
 //  CHECK-SAME:     (%[[X:.+]]: memref<4x?xf32, strided<[?, 1]>>, %[[UB:.+]]: index
 //   CHECK-NOT:   memref.collapse_shape
 //       CHECK:   scf.for unsigned %[[J:.+]] = %{{.+}} to %[[UB]] step %{{.+}} iter_args
-//       CHECK:     %[[AHEAD:.+]] = arith.constant 1024 : index
+//       CHECK:     %[[AHEAD:.+]] = arith.constant 2048 : index
 //  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
 //  CHECK-NEXT:     %[[IN:.+]] = arith.cmpi ult, %[[LATER]], %[[UB]] : index
 //  CHECK-NEXT:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
@@ -129,13 +129,13 @@ func.func @unsigned_loop(%x: memref<4x?xf32, strided<[?, 1]>>, %ub: index,
 
 // A loop down a dense buffer's rows (a column block: each iteration reads
 // 16 of a 64-wide row, 64 elements after the previous one) does not walk it
-// in order: the look-ahead is the same column block 4096 / 128 = 32 rows
+// in order: the look-ahead is the same column block 8192 / 128 = 64 rows
 // on, or the current row past the loop's end; two lines per vector.
 // CHECK-LABEL: func.func @column_walk
 //  CHECK-SAME:     (%[[X:.+]]: memref<256x64xf64>
 //   CHECK-NOT:   memref.collapse_shape
 //       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %[[UB:.+]] step
-//       CHECK:     %[[AHEAD:.+]] = arith.constant 32 : index
+//       CHECK:     %[[AHEAD:.+]] = arith.constant 64 : index
 //  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[J]], %[[AHEAD]] : index
 //  CHECK-NEXT:     %[[IN:.+]] = arith.cmpi slt, %[[LATER]], %[[UB]] : index
 //  CHECK-NEXT:     %[[T:.+]] = arith.select %[[IN]], %[[LATER]], %[[J]] : index
@@ -208,7 +208,7 @@ func.func @negative_unmarked_loop(%x: memref<?xf64>, %ub: index,
 // -----
 
 // Eight rows of 16 read in order: the whole buffer (1 KiB) is closer than
-// the 4096 bytes ahead, so a prefetch would only fetch what the loop reads
+// the 8192 bytes ahead, so a prefetch would only fetch what the loop reads
 // anyway.
 // CHECK-LABEL: func.func @negative_short_loop
 //   CHECK-NOT:   memref.prefetch

@@ -63,7 +63,7 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Bytes ahead that the compensated f64 and exact 64-bit "
                      "integer loops prefetch their input (rmean-prefetch; 0: "
                      "no software prefetch)"),
-      llvm::cl::init(4096)};
+      llvm::cl::init(8192)};
   PassOptions::Option<bool> stridedInputs{
       *this, "strided-inputs",
       llvm::cl::desc("Honour the strides and offset of every memref "

@@ -630,10 +630,10 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
       %x = vector.transfer_read %v[...] : ..., vector<32xf64>
       ...
     } {rmean.accumulation_loop}
-    // gains (distance = 4096: 16 vectors of 256 bytes, 512 elements)
+    // gains (distance = 8192: 32 vectors of 256 bytes, 1024 elements)
     %flat = memref.collapse_shape %x [[0, 1, 2]] : ... into memref<262144xf64>
       ...
-      // before the read: its offset (from the view's metadata) + 512
+      // before the read: its offset (from the view's metadata) + 1024
       %t = arith.minui %later, %last        // %last = 262144 - 32
       memref.prefetch %flat[%t], read, locality<3>, data
       ... one per line: %t + 8, %t + 16, %t + 24
@@ -642,7 +642,7 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     Test: `test/Transforms/prefetch.mlir`.
   }];
   let options = [
-    Option<"distance", "distance", "int64_t", /*default=*/"4096",
+    Option<"distance", "distance", "int64_t", /*default=*/"8192",
            "Bytes ahead of each contiguous read that are prefetched "
            "(0: none)">
   ];
