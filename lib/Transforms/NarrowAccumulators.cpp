@@ -597,13 +597,20 @@ static void eraseRowStep(RewriterBase &rewriter, RowSum &m) {
 }
 
 /// Sums the rows in i32 (pairwise, exact), widens the sum as the elements
-/// were widened and adds it to the i64 accumulator once.
+/// were widened and adds it to the i64 accumulator once. Up to 2^(16 - b)
+/// rows of b <= 8 bits sum in i16 instead (|sum| <= 2^15 signed, < 2^16
+/// unsigned, so still exact): half the lanes' widening work per row, which
+/// is most of what an 8-bit column step does.
 static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
   Operation *last = m.chain.back();
   Location loc = last->getLoc();
   rewriter.setInsertionPoint(last);
   auto srcTy = cast<VectorType>(m.ext->getOperand(0).getType());
-  Value v = extendLike(rewriter, loc, m.ext, srcTy.clone(rewriter.getI32Type()),
+  unsigned bits = srcTy.getElementType().getIntOrFloatBitWidth();
+  Type rowType = bits <= 8 && srcTy.getDimSize(0) <= (int64_t(1) << (16 - bits))
+                     ? rewriter.getI16Type()
+                     : rewriter.getI32Type();
+  Value v = extendLike(rewriter, loc, m.ext, srcTy.clone(rowType),
                        m.ext->getOperand(0));
   Value sum = sumRowsPairwise(rewriter, loc, v, [&](Value a, Value b) -> Value {
     return arith::AddIOp::create(rewriter, loc, a, b);

@@ -560,30 +560,41 @@ func.func @negative_integer_user_loop(%x: tensor<4096xi8>) -> vector<32xi64> {
 // -----
 
 // @integer_row_step: an "outer" step of 4 rows of i8 (or ui8) widened to
-// i64 and added one by one: the rows are added pairwise in i32 (exact),
-// the sum widened as the elements were and added once. Rows of i32 (the
-// second loop) keep their i64 chain.
+// i64 and added one by one: the rows are added pairwise in i16 (exact: up
+// to 2^8 rows of 8 bits), the sum widened as the elements were; that
+// 16-bit sum then takes the i32 blocks of an 8- or 16-bit accumulation
+// (2^15 trips per block, then one i64 addition). Rows of i16 (the second
+// loop) are added in i32 (more than 8 bits), rows of i32 (the third) keep
+// their i64 chain.
 // CHECK-LABEL: func.func @integer_row_step
-//  CHECK-SAME:   (%[[V:.+]]: vector<4x16xi8>, %{{.+}}: vector<16xi64>, %[[U:.+]]: vector<4x16xi32>)
-//       CHECK:   scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}})
-//       CHECK:     %[[W:.+]] = arith.extui %[[V]] : vector<4x16xi8> to vector<4x16xi32>
-//       CHECK:     %[[R0:.+]] = vector.extract %[[W]][0]
-//       CHECK:     %[[R1:.+]] = vector.extract %[[W]][1]
-//       CHECK:     %[[R2:.+]] = vector.extract %[[W]][2]
-//       CHECK:     %[[R3:.+]] = vector.extract %[[W]][3]
-//       CHECK:     %[[S01:.+]] = arith.addi %[[R0]], %[[R1]] : vector<16xi32>
-//       CHECK:     %[[S23:.+]] = arith.addi %[[R2]], %[[R3]] : vector<16xi32>
-//       CHECK:     %[[S:.+]] = arith.addi %[[S01]], %[[S23]] : vector<16xi32>
-//       CHECK:     %[[E:.+]] = arith.extui %[[S]] : vector<16xi32> to vector<16xi64>
-//       CHECK:     %[[T:.+]] = arith.addi %[[ACC]], %[[E]] : vector<16xi64>
-//       CHECK:     scf.yield %[[T]]
+//  CHECK-SAME:   (%[[V:.+]]: vector<4x16xi8>, %{{.+}}: vector<16xi64>, %[[U:.+]]: vector<4x16xi32>, %[[H:.+]]: vector<4x16xi16>)
+//       CHECK:   scf.for {{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %{{.+}})
+//       CHECK:     scf.for {{.+}} iter_args(%[[BLK:.+]] = %{{.+}}) -> (vector<16xi32>)
+//       CHECK:       %[[W:.+]] = arith.extui %[[V]] : vector<4x16xi8> to vector<4x16xi16>
+//       CHECK:       %[[R0:.+]] = vector.extract %[[W]][0]
+//       CHECK:       %[[R1:.+]] = vector.extract %[[W]][1]
+//       CHECK:       %[[R2:.+]] = vector.extract %[[W]][2]
+//       CHECK:       %[[R3:.+]] = vector.extract %[[W]][3]
+//       CHECK:       %[[S01:.+]] = arith.addi %[[R0]], %[[R1]] : vector<16xi16>
+//       CHECK:       %[[S23:.+]] = arith.addi %[[R2]], %[[R3]] : vector<16xi16>
+//       CHECK:       %[[S:.+]] = arith.addi %[[S01]], %[[S23]] : vector<16xi16>
+//       CHECK:       %[[E:.+]] = arith.extui %[[S]] : vector<16xi16> to vector<16xi32>
+//       CHECK:       %[[T:.+]] = arith.addi %[[BLK]], %[[E]] : vector<16xi32>
+//       CHECK:       scf.yield %[[T]]
+//       CHECK:     arith.extui %{{.+}} : vector<16xi32> to vector<16xi64>
+//       CHECK:     arith.addi %[[ACC]]
 //       CHECK:   scf.for
 //       CHECK:     arith.extsi %[[U]] : vector<4x16xi32> to vector<4x16xi64>
 //   CHECK-NOT:     xi32>
+//       CHECK:   scf.for
+//       CHECK:     %[[HW:.+]] = arith.extsi %[[H]] : vector<4x16xi16> to vector<4x16xi32>
+//       CHECK:     vector.extract %[[HW]][0]
+//       CHECK:     arith.addi %{{.+}}, %{{.+}} : vector<16xi32>
+//       CHECK:     arith.extsi %{{.+}} : vector<16xi32> to vector<16xi64>
 //       CHECK:   return
 // OFF-LABEL: func.func @integer_row_step
-//       OFF:     arith.extui %{{.+}} : vector<4x16xi8> to vector<4x16xi32>
-func.func @integer_row_step(%v: vector<4x16xi8>, %acc: vector<16xi64>, %u: vector<4x16xi32>) -> (vector<16xi64>, vector<16xi64>) {
+//       OFF:     arith.extui %{{.+}} : vector<4x16xi8> to vector<4x16xi16>
+func.func @integer_row_step(%v: vector<4x16xi8>, %acc: vector<16xi64>, %u: vector<4x16xi32>, %h: vector<4x16xi16>) -> (vector<16xi64>, vector<16xi64>, vector<16xi64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %res = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %acc) -> (vector<16xi64>) {
@@ -610,5 +621,17 @@ func.func @integer_row_step(%v: vector<4x16xi8>, %acc: vector<16xi64>, %u: vecto
     %a3 = arith.addi %r3, %a2 : vector<16xi64>
     scf.yield %a3 : vector<16xi64>
   } {rmean.accumulation_loop}
-  return %res, %res2 : vector<16xi64>, vector<16xi64>
+  %res3 = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %acc) -> (vector<16xi64>) {
+    %e = arith.extsi %h : vector<4x16xi16> to vector<4x16xi64>
+    %r0 = vector.extract %e[0] : vector<16xi64> from vector<4x16xi64>
+    %a0 = arith.addi %r0, %x : vector<16xi64>
+    %r1 = vector.extract %e[1] : vector<16xi64> from vector<4x16xi64>
+    %a1 = arith.addi %r1, %a0 : vector<16xi64>
+    %r2 = vector.extract %e[2] : vector<16xi64> from vector<4x16xi64>
+    %a2 = arith.addi %a1, %r2 : vector<16xi64>
+    %r3 = vector.extract %e[3] : vector<16xi64> from vector<4x16xi64>
+    %a3 = arith.addi %r3, %a2 : vector<16xi64>
+    scf.yield %a3 : vector<16xi64>
+  } {rmean.accumulation_loop}
+  return %res, %res2, %res3 : vector<16xi64>, vector<16xi64>, vector<16xi64>
 }

@@ -188,6 +188,33 @@ func.func @wide_integers(%a: tensor<8x8xi64>, %b: tensor<8x8xui64>) -> (tensor<8
 
 // -----
 
+// @narrow_integer_columns: 8- and 16-bit integer columns take a 64-byte
+// line of each row per step (64 and 32 lanes at 512 bits, 32 and
+// 16 at 256), when there are that many columns (or a run-time count); 40 i8
+// columns keep 16 lanes, i32 columns keep 16.
+// CHECK-LABEL: func.func @narrow_integer_columns
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+// AVX2-LABEL: func.func @narrow_integer_columns
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 32,
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16,
+func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui16>,
+                                  %c: tensor<?x?xi8>, %d: tensor<64x40xi8>,
+                                  %e: tensor<64x4096xi32>)
+    -> (tensor<4096xi8>, tensor<4096xui16>, tensor<?xi8>, tensor<40xi8>, tensor<4096xi32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<64x4096xi8> -> tensor<4096xi8>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<64x4096xui16> -> tensor<4096xui16>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<?x?xi8> -> tensor<?xi8>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<64x40xi8> -> tensor<40xi8>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<64x4096xi32> -> tensor<4096xi32>
+  return %0, %1, %2, %3, %4 : tensor<4096xi8>, tensor<4096xui16>, tensor<?xi8>, tensor<40xi8>, tensor<4096xi32>
+}
+
+// -----
+
 // @negative_wide_accumulators: complex sums (two accumulators, before
 // rmean-view-complex-as-real reads them as real parts) stay scalar.
 // CHECK-LABEL: func.func @negative_wide_accumulators

@@ -166,7 +166,10 @@ def RmeanSelectCPUStrategyPass
       kept dimension is cut into `cache_tile`-wide chunks whose
       accumulators stay in cache while the reduced rows stream past,
       `rows_per_step` rows (`outer-rows-per-step`; by default 8 on rows of
-      2048 or more, else 1) and `vector_size` lanes at a time.
+      2048 or more, else 1) and `vector_size` lanes at a time; 8- and
+      16-bit integers take 4x and 2x the lanes (a 64-byte line of each row
+      per step at 512 bits) when there are that many columns or a run-time
+      count.
     - `kind = none`: anything else (several separate reduced runs that
       `rmean-split-reduced-runs` did not split,
       128-bit or compensated accumulators): left to the scalar lowering.
@@ -371,7 +374,8 @@ def RmeanNarrowAccumulatorsPass
     exact, so with no check or fallback and whatever `block-trips` says
     (i8 rows: half the widening and additions of i64 lanes). Row steps
     of such integers are added pairwise in i32 (exact for fewer than
-    2^(31 - bits) rows) and widened once.
+    2^(31 - bits) rows), or in i16 for up to 2^(16 - bits) rows of at most
+    8 bits (exact too; half the widening work), and widened once.
     A block (or row step, or step of whole rows) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
