@@ -66,6 +66,18 @@ static void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
   }
 }
 
+/// Runs `fn` with the diagnostics it emits sent to the debug log: an
+/// upstream transformation that refuses leaves correct code behind (scalar,
+/// or not fused), so what it says is not an error of the compilation.
+template <typename Fn>
+static auto withQuietDiagnostics(MLIRContext *ctx, StringRef what, Fn &&fn) {
+  ScopedDiagnosticHandler quiet(ctx, [&](Diagnostic &diag) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << what << ": " << diag << "\n");
+    return success();
+  });
+  return fn();
+}
+
 /// Tiles `op` with `options` and replaces it. Fails (leaving `op` as it is)
 /// on empty iteration spaces, which have nothing to tile and which upstream
 /// tiling does not expect, and when the loops fold away (a single or an
@@ -81,17 +93,11 @@ tileWith(RewriterBase &rewriter, TilingInterface op,
     return failure();
   }
   rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> result;
-  {
-    // A tiling upstream refuses leaves a scalar reduction, which is correct:
-    // its diagnostics are for the debug log, not errors of the compilation.
-    ScopedDiagnosticHandler quiet(op->getContext(), [](Diagnostic &diag) {
-      LLVM_DEBUG(llvm::dbgs()
-                 << DEBUG_TYPE ": upstream tiling: " << diag << "\n");
-      return success();
-    });
-    result = scf::tileUsingSCF(rewriter, op, options);
-  }
+  // A tiling upstream refuses leaves a scalar reduction, which is correct.
+  FailureOr<scf::SCFTilingResult> result =
+      withQuietDiagnostics(op->getContext(), "upstream tiling", [&] {
+        return scf::tileUsingSCF(rewriter, op, options);
+      });
   if (failed(result) || result->tiledOps.empty() || result->loops.empty()) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tiling failed or left no loop: "
                             << *op << "\n");
@@ -633,16 +639,12 @@ fuseChunksWithFinalize(RewriterBase &rewriter, linalg::GenericOp reduction,
         return std::nullopt;
       });
   rewriter.setInsertionPoint(finalize);
-  FailureOr<scf::SCFTileAndFuseResult> result;
-  {
-    ScopedDiagnosticHandler quiet(finalize->getContext(), [](Diagnostic &diag) {
-      LLVM_DEBUG(llvm::dbgs()
-                 << DEBUG_TYPE ": upstream tile and fuse: " << diag << "\n");
-      return success();
-    });
-    result = scf::tileConsumerAndFuseProducersUsingSCF(
-        rewriter, cast<TilingInterface>(finalize.getOperation()), options);
-  }
+  // A fusion upstream refuses leaves the two tiled separately.
+  FailureOr<scf::SCFTileAndFuseResult> result = withQuietDiagnostics(
+      finalize->getContext(), "upstream tile and fuse", [&] {
+        return scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(finalize.getOperation()), options);
+      });
   if (failed(result) || result->loops.empty())
     return failure();
   TilingInterface tiledReduction, tiledFinalize;
