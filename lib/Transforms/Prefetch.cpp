@@ -133,15 +133,21 @@ static llvm::SmallPtrSet<Value, 4> getWrittenRoots(Block *body) {
 /// that is a constant the IR states: the induction variable enters the
 /// address once, as a read index or a subview offset over a static stride,
 /// and nothing else in it moves with the loop.
+/// `repeating` is a value inside `loop` that takes the same values in each
+/// of its iterations (the induction variable of a loop nested in it whose
+/// bounds do not move with it), or null.
 static std::optional<int64_t>
-getElementsPerIteration(vector::TransferReadOp read, scf::ForOp loop) {
+getElementsPerIteration(vector::TransferReadOp read, scf::ForOp loop,
+                        Value repeating = {}) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step)
     return std::nullopt;
   Value iv = loop.getInductionVar();
   std::optional<int64_t> advance;
   bool valid = true;
-  auto invariant = [&](Value v) { return loop.isDefinedOutsideOfLoop(v); };
+  auto invariant = [&](Value v) {
+    return v == repeating || loop.isDefinedOutsideOfLoop(v);
+  };
   // `indices` index a memref of `type`: each is loop-invariant, or the
   // induction variable itself over a static stride.
   auto visit = [&](ArrayRef<OpFoldResult> indices, MemRefType type) {
@@ -275,6 +281,29 @@ struct RmeanPrefetchPass
         if (!type.hasStaticShape() ||
             type.getNumElements() > (ahead + 1) * elements)
           emitLinearPrefetches(read, root, ahead * elements, *bytes);
+        continue;
+      }
+      // A column block: the loop steps down rows, and its parent walks the
+      // buffer in order, the block's rows side by side (compensated f64
+      // columns: 8 rows, then the next 16 columns). The look-ahead is then
+      // along the parent, the block's rows sharing half the distance, so
+      // that rows x look-ahead stays within the L1 cache (measured on 8 rows
+      // of 4096 f64 columns, same process: 512 bytes per row 1.07-1.11x no
+      // prefetch; 1024 bytes 1.03x; 256 bytes 0.90x the 512).
+      auto parent = dyn_cast_or_null<scf::ForOp>(loop->getParentOp());
+      if (root && parent && trips &&
+          llvm::all_of(
+              ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                         loop.getStep()},
+              [&](Value v) { return parent.isDefinedOutsideOfLoop(v); }) &&
+          getElementsPerIteration(read, parent, iv) == elements) {
+        int64_t rows = std::max<int64_t>(1, trips->getSExtValue());
+        int64_t parentAhead =
+            std::max<int64_t>(1, llvm::divideCeil(distance, 2 * *bytes * rows));
+        auto type = cast<MemRefType>(root.getType());
+        if (!type.hasStaticShape() ||
+            type.getNumElements() > (parentAhead + 1) * elements)
+          emitLinearPrefetches(read, root, parentAhead * elements, *bytes);
         continue;
       }
       FailureOr<SmallVector<Operation *>> slice =

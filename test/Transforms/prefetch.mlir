@@ -160,6 +160,52 @@ func.func @column_walk(%x: memref<256x64xf64>,
 
 // -----
 
+// A column block (compensated f64 columns): the marked loop steps down 8
+// rows, its parent along the columns 16 at a time, so each row is walked
+// in order by the parent. The look-ahead is along the parent, the 8 rows
+// sharing half the distance: ceil(8192 / (2 x 128 x 8)) = 4 parent steps,
+// 64 elements, in the flattened buffer. The rows' own loop is too short
+// for a look-ahead of its own.
+// CHECK-LABEL: func.func @column_block
+//  CHECK-SAME:     (%[[X:.+]]: memref<64x256xf64>
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]]
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} step %{{.+}} iter_args
+//       CHECK:     scf.for %[[R:.+]] = %{{.+}} iter_args
+//  CHECK-NEXT:       memref.extract_strided_metadata %[[X]]
+//  CHECK-NEXT:       arith.muli %[[R]]
+//  CHECK-NEXT:       arith.addi
+//  CHECK-NEXT:       arith.muli %[[J]]
+//  CHECK-NEXT:       %[[AT:.+]] = arith.addi
+//  CHECK-NEXT:       %[[AHEAD:.+]] = arith.constant 64 : index
+//  CHECK-NEXT:       arith.addi %[[AT]], %[[AHEAD]] : index
+//       CHECK:       %[[T:.+]] = arith.minui
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]][%[[T]]]
+//  CHECK-NEXT:       arith.constant 8 : index
+//  CHECK-NEXT:       arith.addi %[[T]]
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]]
+//   CHECK-NOT:       memref.prefetch
+//       CHECK:     } {rmean.accumulation_loop}
+func.func @column_block(%x: memref<64x256xf64>, %i: index,
+                        %init: vector<16xf64>) -> vector<16xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f64
+  %r = scf.for %j = %c0 to %c256 step %c16 iter_args(%acc = %init) -> (vector<16xf64>) {
+    %s = scf.for %k = %c0 to %c8 step %c1 iter_args(%a = %acc) -> (vector<16xf64>) {
+      %e = vector.transfer_read %x[%k, %j], %pad {in_bounds = [true]} : memref<64x256xf64>, vector<16xf64>
+      %t = arith.addf %a, %e : vector<16xf64>
+      scf.yield %t : vector<16xf64>
+    } {rmean.accumulation_loop}
+    scf.yield %s : vector<16xf64>
+  }
+  return %r : vector<16xf64>
+}
+
+// -----
+
 // Two loops over the same dense buffer share its flattened view.
 // CHECK-LABEL: func.func @shared_flat_view
 //       CHECK:   memref.collapse_shape
