@@ -660,10 +660,10 @@ fuseChunksWithFinalize(RewriterBase &rewriter, linalg::GenericOp reduction,
   if (!replacement)
     return failure();
   rewriter.replaceAllUsesWith(finalize->getResult(0), replacement);
-  // Dynamic sizes of the tiles may still ask the originals for their
-  // dimensions (tensor.dim, which the canonicalizer folds to the inits'):
-  // what is left goes with them.
-  // Fusion leaves the slices it fused along behind, unused.
+  // Fusion leaves the slices it fused along behind, unused. Dynamic sizes
+  // of the tiles may still ask the originals for their dimensions
+  // (tensor.dim, which the canonicalizer folds to the inits'): originals
+  // still used go with them.
   for (Operation *op :
        {finalize.getOperation(), reduction.getOperation(), fill}) {
     if (!op)
@@ -745,7 +745,7 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
         return;
       }
       if (isFinalize) {
-        // Divisions of fusable outer reductions go with them (below).
+        // Divisions whose reduction's chunks carry them go with it (below).
         if (auto producer =
                 op.getDpsInputs()[0].getDefiningOp<linalg::GenericOp>())
           if (CPUStrategyAttr s = getCPUStrategy(producer);
@@ -828,7 +828,7 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                                             /*compensated=*/false)
                           : applyInnerAfterThreads(rewriter, fused->first, s);
         }
-      } else if (s.getKind() == CPUStrategyKind::Outer)
+      } else if (outer)
         applied = applyOuter(rewriter, op, s);
       else if (isCompensatedReduction(linalgOp))
         applied = applyLanesInner(rewriter, op, s,
