@@ -206,6 +206,33 @@ func.func @column_block(%x: memref<64x256xf64>, %i: index,
 
 // -----
 
+// A column block whose parent skips columns (16 read of every 32) does not
+// walk its rows in order, and the rows' own loop is too short: no prefetch.
+// CHECK-LABEL: func.func @negative_column_block_gaps
+//   CHECK-NOT:   memref.collapse_shape
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+func.func @negative_column_block_gaps(%x: memref<64x256xf64>,
+                                      %init: vector<16xf64>) -> vector<16xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f64
+  %r = scf.for %j = %c0 to %c256 step %c32 iter_args(%acc = %init) -> (vector<16xf64>) {
+    %s = scf.for %k = %c0 to %c8 step %c1 iter_args(%a = %acc) -> (vector<16xf64>) {
+      %e = vector.transfer_read %x[%k, %j], %pad {in_bounds = [true]} : memref<64x256xf64>, vector<16xf64>
+      %t = arith.addf %a, %e : vector<16xf64>
+      scf.yield %t : vector<16xf64>
+    } {rmean.accumulation_loop}
+    scf.yield %s : vector<16xf64>
+  }
+  return %r : vector<16xf64>
+}
+
+// -----
+
 // Two loops over the same dense buffer share its flattened view.
 // CHECK-LABEL: func.func @shared_flat_view
 //       CHECK:   memref.collapse_shape
