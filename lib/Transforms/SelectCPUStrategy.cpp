@@ -25,16 +25,60 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
-/// Whether `op` sums static rows short enough to be read whole,
-/// kShortRowsPerStep at a time (rmean-cpu-tile reads a row no longer than
-/// the lanes as one vector; rmean-cpu-vectorize sums the rows of a step
+/// Whether `op` sums static rows short enough to be read whole, a few rows
+/// per step (shortRowsPerStep; rmean-cpu-tile reads a row no longer than
+/// the lanes as one vector, rmean-cpu-vectorize sums the rows of a step
 /// with one shared tree). Lanes pay a set-up, a peeled tail and a merge per
-/// row. Measured on f32 rows (one thread, AVX-512): rows of 49 1.6-4x
-/// faster whole, 100 1.7x, 96-112 1.0-1.2x; rows of 64 and 128, which the
-/// 16 lanes divide, 0.87-0.9x; 8 rows per step 1.0-1.1x faster than 16,
-/// the same as 4. Rows of 3 gain nothing either way. Compensated and exact
-/// 64-bit sums keep their own lanes.
-static constexpr int64_t kShortRowsPerStep = 8;
+/// row. Measured against the lanes (one thread): f32 rows of 49 1.6-4x
+/// faster whole, 100 1.7x, 96-112 1.0-1.2x, 144 1.18x, 196 2x (AVX2) and
+/// 3x (AVX-512); i32 196 2.2x, i8 196 1.15x. Rows the lanes divide gain
+/// only on 512-bit targets (Intel AVX-512: f32 64 1.4-1.6x, 128 1.28x, 256
+/// 1.22x; bf16 128 and 256 1.3x; i32 256 1.03x; the same code for AVX2
+/// 0.5-0.7x on 128 and 256; AMD AVX-512 0.87-0.9x on 64 and 128 at 8 rows
+/// per step, before shortRowsPerStep). Rows of 3 gain nothing either way.
+/// At most 256 elements: the longest row whose pairwise f32 sum stays
+/// within the blocked bound (rmean-narrow-accumulators). Compensated and
+/// exact 64-bit sums keep their own lanes.
+static bool isShortRow(linalg::GenericOp op, int64_t lanes,
+                       int64_t vectorBits) {
+  int64_t length = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(length) || isCompensatedReduction(op) ||
+      isWideIntegerSum(op))
+    return false;
+  if (length < 64)
+    return true;
+  if (length > 256)
+    return false;
+  if (length % lanes != 0)
+    return true;
+  // 8- and 16-bit integers sum their lanes in i32 blocks, which whole rows
+  // (an i64 tree) do not beat (256-wide i8 rows 0.59x).
+  Type element = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  bool narrowInteger =
+      element.isInteger() && element.getIntOrFloatBitWidth() <= 16;
+  return vectorBits >= 512 && !narrowInteger;
+}
+
+/// Lanes of a short row: a power of two at least its length.
+static int64_t shortRowLanes(linalg::GenericOp op, int64_t base) {
+  return std::max<int64_t>(base,
+                           llvm::PowerOf2Ceil(op.getStaticLoopRanges().back()));
+}
+
+/// Rows per step of whole rows read as `lanes` (a power of two). Up to 64
+/// lanes, 8 rows (measured on 49-wide rows: 8 rows 1.0-1.1x faster than
+/// 16, about the same as 4). Wider steps spill: 32 registers' worth of
+/// elements per step (Intel AVX-512, f32: 128 lanes 4 rows 1.2x faster
+/// than 8 on 100-wide rows, 256 lanes 2 rows 1.5x faster than 8 and 1.2x
+/// faster than 4 on 196-wide rows; AVX2 2 rows on 100-wide rows 1.4x
+/// faster than 8), but at least 2 rows, whose tree shares its shuffles.
+static int64_t shortRowsPerStep(int64_t lanes, int64_t vectorBits) {
+  constexpr int64_t kShortRowsPerStep = 8;
+  if (lanes <= 64)
+    return kShortRowsPerStep;
+  int64_t stepElements = std::max<int64_t>(vectorBits, 256);
+  return std::clamp<int64_t>(stepElements / lanes, 2, kShortRowsPerStep);
+}
 
 /// Rows that targets with fewer than 512 vector bits (AVX2: 16 registers of
 /// 256 bits) read kNarrowTargetRowsPerStep at a time, each at the base
@@ -51,14 +95,6 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
          !isWideIntegerSum(op);
 }
 
-static bool isShortRow(linalg::GenericOp op, int64_t lanes) {
-  int64_t length = op.getStaticLoopRanges().back();
-  if (ShapedType::isDynamic(length) || isCompensatedReduction(op) ||
-      isWideIntegerSum(op))
-    return false;
-  return length < 64 || (length <= 128 && length % lanes != 0);
-}
-
 /// Rows an "outer" step adds before updating the accumulator row. Summing
 /// eight rows first (in f32 with rmean-narrow-accumulators) cuts the
 /// accumulator traffic, which pays on long rows (measured on 4096-wide
@@ -71,8 +107,8 @@ static bool isShortRow(linalg::GenericOp op, int64_t lanes) {
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
                            int64_t lanes, int64_t vectorBits,
                            int64_t outerRows) {
-  if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes))
-    return kShortRowsPerStep;
+  if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes, vectorBits))
+    return shortRowsPerStep(shortRowLanes(op, lanes), vectorBits);
   if (kind == CPUStrategyKind::Inner && isLongRowOnNarrowTarget(op, vectorBits))
     return kNarrowTargetRowsPerStep;
   // Longer inner rows are processed one at a time: grouping four rows
@@ -91,16 +127,17 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
 /// per iteration, so with `base` (16) f64 lanes a long f32 row is bound by
 /// the add latency rather than by memory; rows of static length >= 512, or
 /// dynamic, get twice the lanes (measured: 4096-wide f32 rows 0.8x -> 0.9x
-/// of the read ceiling, 768-wide 1.0-1.35x, 512-wide 1.05x). Short rows
+/// of the read ceiling, 768-wide 1.0-1.35x, 512-wide 1.05x). Shorter rows
 /// keep `base`: their per-row merge grows with the lanes (measured the
-/// same or slower on 256-wide rows). Short rows (isShortRow) get a power of
-/// two at least their length, so that each is read whole. Four times the lanes
-/// measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide f32 rows.
+/// same or slower on 256-wide rows split into lanes). Short rows (isShortRow)
+/// get a power of two at least their length, so that each is read whole. Four
+/// times the lanes measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide
+/// f32 rows.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base,
                           int64_t vectorBits) {
   int64_t length = op.getStaticLoopRanges().back();
-  if (isShortRow(op, base))
-    return std::max<int64_t>(base, llvm::PowerOf2Ceil(length));
+  if (isShortRow(op, base, vectorBits))
+    return shortRowLanes(op, base);
   if (isLongRowOnNarrowTarget(op, vectorBits))
     return base;
   // A compensated step is seven operations on each vector, so its rows are

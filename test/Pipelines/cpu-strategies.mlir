@@ -11,9 +11,9 @@
 // CHECK-LABEL: func.func @inner
 //   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f64
 //   CHECK-DAG:   %[[NEGZEROS:.+]] = arith.constant dense<-0.000000e+00> : vector<16xf64>
-//   CHECK-DAG:   %[[C192:.+]] = arith.constant 192 : index
+//   CHECK-DAG:   %[[C256:.+]] = arith.constant 256 : index
 //       CHECK:   scf.for %[[ROW:.+]] =
-//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C192]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
+//       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C256]] step %{{.+}} iter_args(%[[V:.+]] = %[[NEGZEROS]]) -> (vector<16xf64>)
 //       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x16xf32>, vector<16xf32>
 //       CHECK:       %[[W:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
 //       CHECK:       arith.addf %[[V]], %[[W]] : vector<16xf64>
@@ -30,8 +30,8 @@
 //       CHECK:     arith.divf %{{.+}} : vector<16xf64>
 //       CHECK:     arith.truncf %{{.+}} : vector<16xf64> to vector<16xf32>
 //   CHECK-NOT:   vector.multi_reduction
-func.func @inner(%x: tensor<64x200xf32>) -> tensor<64xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x200xf32> -> tensor<64xf32>
+func.func @inner(%x: tensor<64x264xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x264xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
 
@@ -98,8 +98,8 @@ func.func @outer_short(%x: tensor<?x40xf32>) -> tensor<40xf32> {
 // CHECK-LABEL: func.func @inner_i8
 //       CHECK:   arith.extsi %{{.+}} : vector<16xi8> to vector<16xi64>
 //       CHECK:   vector.reduction <add>, %{{.+}} : vector<16xi64> into i64
-func.func @inner_i8(%x: tensor<8x64xi8>) -> tensor<8xi8> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<8x64xi8> -> tensor<8xi8>
+func.func @inner_i8(%x: tensor<8x320xi8>) -> tensor<8xi8> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<8x320xi8> -> tensor<8xi8>
   return %0 : tensor<8xi8>
 }
 

@@ -25,8 +25,8 @@
 //  CHECK-SAME:     rmean.reduction
 // OPTS-LABEL: func.func @inner
 //       OPTS:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
-func.func @inner(%x: tensor<64x200xf32>) -> tensor<64xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x200xf32> -> tensor<64xf32>
+func.func @inner(%x: tensor<64x300xf32>) -> tensor<64xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x300xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
 
@@ -57,31 +57,57 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 
 // -----
 
-// @short_rows: static rows shorter than 64, or up to 128 long and not a
-// multiple of the lanes, are read whole: lanes a power of two at least as
-// long as the row, eight rows per step. Rows of 64 and 128 (16 lanes divide
-// them), longer rows, dynamic lengths, and f64 or 64-bit integer sums
+// @short_rows: static rows shorter than 64, or up to 256 long and not a
+// multiple of the lanes, or (512-bit targets) any up to 256, are read
+// whole: lanes a power of two at least as long as the row, eight rows per
+// step up to 64 lanes, then as many as fill 32 registers (512 elements at
+// 512 bits, 256 below) but at least two. Rows the lanes divide on narrower
+// targets or of 8- and 16-bit integers (their i32 blocks), longer rows, dynamic lengths, and f64 or 64-bit integer sums
 // (their own lanes) keep the lanes of long rows.
 // CHECK-LABEL: func.func @short_rows
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 4>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 // OPTS-LABEL: func.func @short_rows
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256, rows_per_step = 8>
-//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 256, threads = 3, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 256, threads = 3, rows_per_step = 4>
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
-//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
+// AVX2-LABEL: func.func @short_rows
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 2>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 func.func @short_rows(%a: tensor<8x49xf32>, %b: tensor<8x3xbf16>, %c: tensor<?x100xi8>,
                       %d: tensor<8x49xui32>, %e: tensor<8x64xf16>, %f: tensor<8x?xf32>,
-                      %g: tensor<8x49xf64>, %h: tensor<8x49xi64>)
+                      %g: tensor<8x49xf64>, %h: tensor<8x49xi64>, %i: tensor<8x196xf32>,
+                      %j: tensor<8x256xf32>, %k: tensor<8x128xbf16>, %l: tensor<8x257xf32>,
+                      %m: tensor<8x256xi8>, %n: tensor<8x196xi8>)
     -> (tensor<8xf32>, tensor<8xbf16>, tensor<?xi8>, tensor<8xui32>, tensor<8xf16>,
-        tensor<8xf32>, tensor<8xf64>, tensor<8xi64>) {
+        tensor<8xf32>, tensor<8xf64>, tensor<8xi64>, tensor<8xf32>, tensor<8xf32>,
+        tensor<8xbf16>, tensor<8xf32>, tensor<8xi8>, tensor<8xi8>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x49xf32> -> tensor<8xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<8x3xbf16> -> tensor<8xbf16>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<?x100xi8> -> tensor<?xi8>
@@ -90,8 +116,16 @@ func.func @short_rows(%a: tensor<8x49xf32>, %b: tensor<8x3xbf16>, %c: tensor<?x1
   %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<8x?xf32> -> tensor<8xf32>
   %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<8x49xf64> -> tensor<8xf64>
   %7 = rmean.reduce_mean %h {axes = array<i64: 1>} : tensor<8x49xi64> -> tensor<8xi64>
-  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<8xf32>, tensor<8xbf16>, tensor<?xi8>,
-      tensor<8xui32>, tensor<8xf16>, tensor<8xf32>, tensor<8xf64>, tensor<8xi64>
+  %8 = rmean.reduce_mean %i {axes = array<i64: 1>} : tensor<8x196xf32> -> tensor<8xf32>
+  %9 = rmean.reduce_mean %j {axes = array<i64: 1>} : tensor<8x256xf32> -> tensor<8xf32>
+  %10 = rmean.reduce_mean %k {axes = array<i64: 1>} : tensor<8x128xbf16> -> tensor<8xbf16>
+  %11 = rmean.reduce_mean %l {axes = array<i64: 1>} : tensor<8x257xf32> -> tensor<8xf32>
+  %12 = rmean.reduce_mean %m {axes = array<i64: 1>} : tensor<8x256xi8> -> tensor<8xi8>
+  %13 = rmean.reduce_mean %n {axes = array<i64: 1>} : tensor<8x196xi8> -> tensor<8xi8>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : tensor<8xf32>,
+      tensor<8xbf16>, tensor<?xi8>, tensor<8xui32>, tensor<8xf16>, tensor<8xf32>,
+      tensor<8xf64>, tensor<8xi64>, tensor<8xf32>, tensor<8xf32>, tensor<8xbf16>,
+      tensor<8xf32>, tensor<8xi8>, tensor<8xi8>
 }
 
 // -----

@@ -157,10 +157,12 @@ def RmeanSelectCPUStrategyPass
       rows per step at `vector-size` lanes instead);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
-      static rows (below 64 elements, or up to 128 and not a multiple of
-      `vector_size`; not compensated f64 or exact i64 sums) are read whole:
-      `vector_size` the next power of two at or above their length,
-      `rows_per_step = 8`.
+      static rows (below 64 elements, up to 256 and not a multiple of
+      `vector_size`, or any up to 256 when `target-vector-bits` is 512 or
+      more but 8- and 16-bit integers; not compensated f64 or exact i64
+      sums) are read whole: `vector_size` the next power of two at or
+      above their length, `rows_per_step` 8 up to 64 lanes, else
+      `target-vector-bits` (at least 256) elements' worth, at least 2.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks whose
