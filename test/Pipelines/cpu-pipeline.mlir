@@ -57,12 +57,14 @@
 // CLEAN-NOT: unrealized_conversion_cast
 
 // The row mean is vectorised: 32-lane f64 accumulators (dynamic rows), a horizontal
-// reduction per row, a vectorised division.
+// reduction per row, a vectorised division (by the reciprocal, corrected by
+// an fma remainder step).
 // CHECK-LABEL: llvm.func @row_mean
 // CHECK:         llvm.fpext {{.*}} : vector<32xf32> to vector<32xf64>
 // CHECK:         llvm.fadd {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.vector.reduce.fadd
-// CHECK:         llvm.fdiv {{.*}} : vector<32xf64>
+// CHECK:         llvm.fmul {{.*}} : vector<32xf64>
+// CHECK:         llvm.intr.fma({{.*}}) : (vector<32xf64>, vector<32xf64>, vector<32xf64>) -> vector<32xf64>
 // CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
 // BITS256-LABEL: llvm.func @row_mean

@@ -25,10 +25,18 @@
 //       CHECK:     arith.addf %{{.+}} : vector<4xf64>
 //       CHECK:     arith.addf %{{.+}} : vector<2xf64>
 //       CHECK:     vector.reduction <add>, %{{.+}} : vector<2xf64> into f64
-// The division is vectorised too.
+// The division is vectorised too: the sums times the reciprocal of the
+// count, corrected by one fma remainder step, the product kept where it is
+// not finite or tiny (the same bits as the division).
 //       CHECK:   scf.for
-//       CHECK:     arith.divf %{{.+}} : vector<16xf64>
-//       CHECK:     arith.truncf %{{.+}} : vector<16xf64> to vector<16xf32>
+//       CHECK:     %[[S:.+]] = vector.transfer_read {{.+}} : tensor<16xf64>, vector<16xf64>
+//       CHECK:     %[[Q:.+]] = arith.mulf %[[S]], %[[R:.+]] : vector<16xf64>
+//       CHECK:     %[[NQ:.+]] = arith.negf %[[Q]] : vector<16xf64>
+//       CHECK:     %[[E:.+]] = math.fma %[[NQ]], %{{.+}}, %[[S]] : vector<16xf64>
+//       CHECK:     %[[C:.+]] = math.fma %[[E]], %[[R]], %[[Q]] : vector<16xf64>
+//       CHECK:     %[[OK:.+]] = arith.andi
+//       CHECK:     %[[M:.+]] = arith.select %[[OK]], %[[C]], %[[Q]] : vector<16xi1>, vector<16xf64>
+//       CHECK:     arith.truncf %[[M]] : vector<16xf64> to vector<16xf32>
 //   CHECK-NOT:   vector.multi_reduction
 func.func @inner(%x: tensor<64x264xf32>) -> tensor<64xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x264xf32> -> tensor<64xf32>

@@ -334,6 +334,7 @@ def RmeanCPUVectorizePass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
     "::mlir::rmean::RmeanDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
