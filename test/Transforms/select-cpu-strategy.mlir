@@ -225,11 +225,13 @@ func.func @wide_integers(%a: tensor<8x8xi64>, %b: tensor<8x8xui64>) -> (tensor<8
 // @narrow_integer_columns: 8- and 16-bit integer columns take a 64-byte
 // line of each row per step (64 and 32 lanes at 512 bits, 32 and
 // 16 at 256), when there are that many columns (or a run-time count); 40 i8
-// columns keep 16 lanes, i32 columns keep 16.
+// columns keep 16 lanes, i32 columns keep 16. 8- and 16-bit elements take
+// cache tiles of twice cache-tile columns when there are more (or a
+// run-time count).
 // CHECK-LABEL: func.func @narrow_integer_columns
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // AVX2-LABEL: func.func @narrow_integer_columns
@@ -245,6 +247,27 @@ func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui1
   %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<64x40xi8> -> tensor<40xi8>
   %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<64x4096xi32> -> tensor<4096xi32>
   return %0, %1, %2, %3, %4 : tensor<4096xi8>, tensor<4096xui16>, tensor<?xi8>, tensor<40xi8>, tensor<4096xi32>
+}
+
+// -----
+
+// @narrow_float_columns: bf16 and f16 columns also take twice cache-tile
+// columns per cache tile when there are more than cache-tile of them.
+// CHECK-LABEL: func.func @narrow_float_columns
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+// OPTS-LABEL: func.func @narrow_float_columns
+//       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 512, threads = 3, rows_per_step = 8>
+func.func @narrow_float_columns(%a: tensor<512x4096xbf16>, %b: tensor<64x1500xf16>,
+                                %c: tensor<64x1024xf16>, %d: tensor<64x4096xf32>)
+    -> (tensor<4096xbf16>, tensor<1500xf16>, tensor<1024xf16>, tensor<4096xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<512x4096xbf16> -> tensor<4096xbf16>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<64x1500xf16> -> tensor<1500xf16>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<64x1024xf16> -> tensor<1024xf16>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<64x4096xf32> -> tensor<4096xf32>
+  return %0, %1, %2, %3 : tensor<4096xbf16>, tensor<1500xf16>, tensor<1024xf16>, tensor<4096xf32>
 }
 
 // -----

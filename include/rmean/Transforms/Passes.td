@@ -165,8 +165,10 @@ def RmeanSelectCPUStrategyPass
       `target-vector-bits` (at least 256) elements' worth, at least 2.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
-      kept dimension is cut into `cache_tile`-wide chunks whose
-      accumulators stay in cache while the reduced rows stream past,
+      kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,
+      twice that for 8- and 16-bit elements over more columns or a run-time
+      count) whose accumulators stay in cache while the reduced rows
+      stream past,
       `rows_per_step` rows (`outer-rows-per-step`; by default 8 on rows of
       2048 or more, else 1) and `vector_size` lanes at a time; 8- and
       16-bit integers take 4x and 2x the lanes (a 64-byte line of each row
@@ -206,7 +208,8 @@ def RmeanSelectCPUStrategyPass
     Option<"vectorSize", "vector-size", "int64_t", /*default=*/"16",
            "Accumulator lanes per vector tile (elements, not bytes)">,
     Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
-           "Kept elements per cache tile of outer/middle reductions">,
+           "Kept elements per cache tile of outer/middle reductions (twice "
+           "as many for 8- and 16-bit elements over more columns)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Threads to split each reduction over (scf.forall)">,
     Option<"targetVectorBits", "target-vector-bits", "int64_t",
