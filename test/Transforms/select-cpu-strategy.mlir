@@ -61,7 +61,8 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 // multiple of the lanes, or (512-bit targets) any up to 256, are read
 // whole: lanes a power of two at least as long as the row, eight rows per
 // step up to 64 lanes, then as many as fill 32 registers (512 elements at
-// 512 bits, 256 below) but at least two. Rows the lanes divide on narrower
+// 512 bits, 256 below) but at least two; rows the lanes divide 256
+// elements per step. Rows the lanes divide on narrower
 // targets or of 8- and 16-bit integers (their i32 blocks), longer rows, dynamic lengths, and f64 or 64-bit integer sums
 // (their own lanes) keep the lanes of long rows.
 // CHECK-LABEL: func.func @short_rows
@@ -69,13 +70,13 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 4>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 4>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 2>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
@@ -84,7 +85,7 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256, rows_per_step = 8>
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 256, threads = 3, rows_per_step = 4>
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
-//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 256, rows_per_step = 4>
 // AVX2-LABEL: func.func @short_rows
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 8>

@@ -162,7 +162,8 @@ def RmeanSelectCPUStrategyPass
       more but 8- and 16-bit integers; not compensated f64 or exact i64
       sums) are read whole: `vector_size` the next power of two at or
       above their length, `rows_per_step` 8 up to 64 lanes, else
-      `target-vector-bits` (at least 256) elements' worth, at least 2.
+      `target-vector-bits` (at least 256) elements' worth (256 for rows
+      that `vector_size` divides), at least 2.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,
