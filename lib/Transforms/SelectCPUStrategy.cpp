@@ -223,10 +223,10 @@ static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads) {
 
 /// Kept elements per cache tile: `cacheTile` (at least `lanes`), twice that
 /// for outer reductions of 8- and 16-bit elements over more columns (or a
-/// run-time count), whose tile rows are
-/// otherwise 1 or 2 KB of each input row (measured on 4096x4096 columns,
-/// Intel AVX-512, one thread: i8 and bf16 1.10x with 2048 columns, 4096 no
-/// faster; i32 1.01x; 49-row NHWC bf16 pooling 1.00x).
+/// run-time count), whose tile rows are otherwise 1 or 2 KB of each input
+/// row (measured on 4096x4096 columns, Intel AVX-512, one thread: i8 and
+/// bf16 1.10x with 2048 columns, 4096 no faster; i32 1.01x; 49-row NHWC
+/// bf16 pooling 1.00x).
 static int64_t cacheTileFor(linalg::GenericOp op, CPUStrategyKind kind,
                             int64_t cacheTile, int64_t lanes) {
   int64_t tile = std::max(cacheTile, lanes);
