@@ -45,6 +45,24 @@ func.func @inner(%x: tensor<64x264xf32>) -> tensor<64xf32> {
 
 // -----
 
+// @negative_reciprocal: f64 means keep the division (no narrower rounding
+// follows it), and so does a 256-lane finalize (256x256 rows read whole,
+// whose sequence would spill).
+// CHECK-LABEL: func.func @negative_reciprocal
+//   CHECK-NOT:   math.fma
+//       CHECK:   arith.divf %{{.+}} : vector<16xf64>
+//   CHECK-NOT:   math.fma
+//       CHECK:   arith.divf %{{.+}} : vector<256xf64>
+//   CHECK-NOT:   math.fma
+//       CHECK:   return
+func.func @negative_reciprocal(%x: tensor<64x264xf64>, %y: tensor<256x256xf32>) -> (tensor<64xf64>, tensor<256xf32>) {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x264xf64> -> tensor<64xf64>
+  %1 = rmean.reduce_mean %y {axes = array<i64: 1>} : tensor<256x256xf32> -> tensor<256xf32>
+  return %0, %1 : tensor<64xf64>, tensor<256xf32>
+}
+
+// -----
+
 // Short rows: eight whole rows per step, read as one vector<8x49>. Their
 // sum, widened to f64, is left marked for rmean-narrow-accumulators (which
 // may sum it in f32); integer rows are summed here, by one shuffle tree
