@@ -223,6 +223,18 @@ func.func @user_reduction(%v: vector<16xf32>) -> f32 {
   return %r : f32
 }
 
+// A user's division of f64 vectors rounded to f32 keeps its division.
+// CHECK-LABEL: func.func @negative_user_division
+//       CHECK:   %[[Q:.+]] = arith.divf %{{.+}}, %{{.+}} : vector<16xf64>
+//  CHECK-NEXT:   %[[T:.+]] = arith.truncf %[[Q]] : vector<16xf64> to vector<16xf32>
+//  CHECK-NEXT:   return %[[T]]
+func.func @negative_user_division(%v: vector<16xf64>, %n: f64) -> vector<16xf32> {
+  %b = vector.broadcast %n : f64 to vector<16xf64>
+  %q = arith.divf %v, %b : vector<16xf64>
+  %t = arith.truncf %q : vector<16xf64> to vector<16xf32>
+  return %t : vector<16xf32>
+}
+
 // A user's multi-reduction is not lowered here (the pipeline's later
 // lowering keeps its order), and a masked read of a filled tensor keeps
 // its mask (masked-off lanes take the padding, not the fill value).

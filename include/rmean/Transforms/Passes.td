@@ -316,9 +316,12 @@ def RmeanCPUVectorizePass
     the loops marked `rmean.accumulation_loop` hoisted so accumulators live
     in registers, reads of filled accumulator tiles forwarded as constants,
     and its horizontal float sums built as trees of vector additions by
-    halves (fixed order, so results stay deterministic). Every clean-up runs
-    on this pass's own ops only: vector reductions already in the function
-    keep their form and strict order.
+    halves (fixed order, so results stay deterministic). Vector divisions
+    of f64 sums by a splat count (up to 64 lanes) whose quotient is rounded
+    to a narrower float become a product with the reciprocal corrected by
+    one fma remainder step, which gives the division's bits. Every clean-up
+    runs on this pass's own ops only: vector reductions and divisions
+    already in the function keep their form and strict order.
 
     ```mlir
     %p = scf.for %j = %c0 to %c96 step %c16 iter_args(%part = %fill)
