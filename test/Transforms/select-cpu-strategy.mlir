@@ -194,18 +194,25 @@ func.func @negative_two_reduced_runs(%x: tensor<4x5x6xf32>) -> tensor<5xf32> {
 // @compensated: f64 sums with their compensation get a vector strategy
 // (base lanes even on rows of 512 or more: their loop is bound by its
 // loads, not by the add latency that doubling hides) and one row per
-// outer step; rmean-cpu-tile gives them lanes of their own.
+// outer step; rmean-cpu-tile gives them lanes of their own. Their columns
+// get four times the cache tile when there are more of them than the tile
+// holds (32 KB row segments), and the plain tile otherwise.
 // CHECK-LABEL: func.func @compensated
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 4096>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 4096>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 // ROWS8-LABEL: func.func @compensated
 //       ROWS8:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
-//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
-func.func @compensated(%a: tensor<8x4096xf64>, %b: tensor<4096x4096xf64>)
-    -> (tensor<8xf64>, tensor<4096xf64>) {
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 4096>
+func.func @compensated(%a: tensor<8x4096xf64>, %b: tensor<4096x4096xf64>,
+                       %c: tensor<64x2048xf64>, %d: tensor<64x1024xf64>)
+    -> (tensor<8xf64>, tensor<4096xf64>, tensor<2048xf64>, tensor<1024xf64>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<8x4096xf64> -> tensor<8xf64>
   %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<4096x4096xf64> -> tensor<4096xf64>
-  return %0, %1 : tensor<8xf64>, tensor<4096xf64>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<64x2048xf64> -> tensor<2048xf64>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<64x1024xf64> -> tensor<1024xf64>
+  return %0, %1, %2, %3 : tensor<8xf64>, tensor<4096xf64>, tensor<2048xf64>, tensor<1024xf64>
 }
 
 // -----

@@ -1,10 +1,13 @@
 // Column means of 8- and 16-bit elements take cache tiles of twice
 // cache-tile columns when there are more (rmean-select-cpu-strategy): a
 // full tile of 2048 columns and a remainder of 952 (i8) or 452 (bf16), or
-// with cache-tile=300 tiles of 600 and a remainder. Every mean must have
-// the bits of the scalar code's (the strategy `none`): i8 means are exact,
-// the bf16 columns hold small integers (exact sums in any order). The test
-// prints the number of differing means.
+// with cache-tile=300 tiles of 600 and a remainder; compensated f64
+// columns four times as many (4096 and a remainder of 404, or 1200). Every
+// mean must have the bits of the scalar code's (the strategy `none`): i8
+// means are exact, the bf16 columns hold small integers (exact sums in any
+// order), f64 columns are summed in row order with their compensation (the
+// ±2^60 in the first and last rows cancel; a plain sum would lose the
+// rows between). The test prints the number of differing means.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
@@ -13,6 +16,8 @@
 
 // CHECK: i8 columns differing: 0 of 3000
 // CHECK: bf16 columns differing: 0 of 2500
+// CHECK: f64 columns differing: 0 of 4500
+// CHECK: f64 column 4400: 61.3407
 
 #none = #rmean.cpu_strategy<kind = none, vector_size = 16, cache_tile = 1024>
 
@@ -31,6 +36,15 @@ func.func @vbf16(%x: tensor<21x2500xbf16>) -> tensor<2500xbf16> {
 func.func @sbf16(%x: tensor<21x2500xbf16>) -> tensor<2500xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>, rmean.cpu_strategy = #none} : tensor<21x2500xbf16> -> tensor<2500xbf16>
   return %0 : tensor<2500xbf16>
+}
+
+func.func @vf64(%x: tensor<13x4500xf64>) -> tensor<4500xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<13x4500xf64> -> tensor<4500xf64>
+  return %0 : tensor<4500xf64>
+}
+func.func @sf64(%x: tensor<13x4500xf64>) -> tensor<4500xf64> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>, rmean.cpu_strategy = #none} : tensor<13x4500xf64> -> tensor<4500xf64>
+  return %0 : tensor<4500xf64>
 }
 
 // A hash of (r, c) as i32.
@@ -101,5 +115,44 @@ func.func @main() {
   vector.print str "bf16 columns differing: "
   vector.print %db : index punctuation <no_punctuation>
   vector.print str " of 2500\n"
+
+  // f64: 2^60 in row 0, -2^60 in row 12, hash / 7 in [0, 147) between.
+  %c4400 = arith.constant 4400 : index
+  %c4500 = arith.constant 4500 : index
+  %xf = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %h = func.call @hash(%r, %c) : (index, index) -> i32
+    %m = arith.constant 1023 : i32
+    %k = arith.andi %h, %m : i32
+    %f = arith.sitofp %k : i32 to f64
+    %seven = arith.constant 7.0 : f64
+    %small = arith.divf %f, %seven : f64
+    %big = arith.constant 1.152921504606846976e18 : f64
+    %negbig = arith.constant -1.152921504606846976e18 : f64
+    %c12 = arith.constant 12 : index
+    %first = arith.cmpi eq, %r, %c0 : index
+    %last = arith.cmpi eq, %r, %c12 : index
+    %v0 = arith.select %last, %negbig, %small : f64
+    %v = arith.select %first, %big, %v0 : f64
+    tensor.yield %v : f64
+  } : tensor<13x4500xf64>
+  %af = call @vf64(%xf) : (tensor<13x4500xf64>) -> tensor<4500xf64>
+  %bf = call @sf64(%xf) : (tensor<13x4500xf64>) -> tensor<4500xf64>
+  %df = scf.for %i = %c0 to %c4500 step %c1 iter_args(%acc = %c0) -> index {
+    %x = tensor.extract %af[%i] : tensor<4500xf64>
+    %y = tensor.extract %bf[%i] : tensor<4500xf64>
+    %xi64 = arith.bitcast %x : f64 to i64
+    %yi64 = arith.bitcast %y : f64 to i64
+    %ne = arith.cmpi ne, %xi64, %yi64 : i64
+    %inc = arith.select %ne, %c1, %c0 : index
+    %next = arith.addi %acc, %inc : index
+    scf.yield %next : index
+  }
+  vector.print str "f64 columns differing: "
+  vector.print %df : index punctuation <no_punctuation>
+  vector.print str " of 4500\n"
+  %m4400 = tensor.extract %af[%c4400] : tensor<4500xf64>
+  vector.print str "f64 column 4400: "
+  vector.print %m4400 : f64
   return
 }
