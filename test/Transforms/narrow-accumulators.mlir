@@ -262,7 +262,8 @@ func.func @chained_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf16>, %acc: ve
 
 // A step over four rows ("outer" strategy): the rows are summed pairwise in
 // f32 and added to the f64 accumulator once; when the f32 sum is not
-// finite, the original chain of f64 additions runs instead.
+// finite, the original chain of f64 additions runs instead, on the f32
+// rows widened again (exact), so that the bf16 vector has one user.
 // CHECK-LABEL: func.func @row_sum
 //  CHECK-SAME:   (%[[V:.+]]: vector<4x16xbf16>, %{{.+}}: vector<16xf64>)
 //       CHECK:   scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}})
@@ -280,7 +281,7 @@ func.func @chained_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf16>, %acc: ve
 //       CHECK:     %[[T:.+]] = arith.addf %[[E]], %[[ACC]] : vector<16xf64>
 //       CHECK:     scf.yield %[[T]]
 //       CHECK:   } else {
-//       CHECK:     %[[D:.+]] = arith.extf %[[V]] : vector<4x16xbf16> to vector<4x16xf64>
+//       CHECK:     %[[D:.+]] = arith.extf %[[W]] : vector<4x16xf32> to vector<4x16xf64>
 //   CHECK-DAG:     %[[D3:.+]] = vector.extract %[[D]][3]
 //   CHECK-DAG:     %[[D0:.+]] = vector.extract %[[D]][0]
 //       CHECK:     arith.addf %[[D0]], %[[ACC]] : vector<16xf64>
@@ -309,6 +310,55 @@ func.func @row_sum(%v: vector<4x16xbf16>, %acc: vector<16xf64>) -> vector<16xf64
     scf.yield %a3 : vector<16xf64>
   } {rmean.accumulation_loop}
   return %res : vector<16xf64>
+}
+
+// -----
+
+// A step of 32 bf16 lanes widens its rows two elements at a time: each row
+// as 16 i32, the even elements `x << 16`, the odd `x & 0xFFFF0000`; both
+// halves take the same tree and one interleave restores the lane order.
+// The fallback adds the interleaved rows in f64, in the chain's order.
+// CHECK-LABEL: func.func @row_sum_pairs
+//  CHECK-SAME:   (%[[V:.+]]: vector<2x32xbf16>, %{{.+}}: vector<32xf64>)
+//   CHECK-DAG:   %[[SH:.+]] = arith.constant dense<16> : vector<16xi32>
+//   CHECK-DAG:   %[[HI:.+]] = arith.constant dense<-65536> : vector<16xi32>
+//       CHECK:   scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}})
+//       CHECK:   %[[X0:.+]] = vector.extract %[[V]][0] : vector<32xbf16> from vector<2x32xbf16>
+//       CHECK:   %[[W0:.+]] = vector.bitcast %[[X0]] : vector<32xbf16> to vector<16xi32>
+//       CHECK:   %[[L0:.+]] = arith.shli %[[W0]], %[[SH]]
+//       CHECK:   %[[H0:.+]] = arith.andi %[[W0]], %[[HI]]
+//       CHECK:   %[[E0:.+]] = arith.bitcast %[[L0]] : vector<16xi32> to vector<16xf32>
+//       CHECK:   %[[O0:.+]] = arith.bitcast %[[H0]] : vector<16xi32> to vector<16xf32>
+//       CHECK:   %[[X1:.+]] = vector.extract %[[V]][1]
+//       CHECK:   %[[E1:.+]] = arith.bitcast %{{.+}} : vector<16xi32> to vector<16xf32>
+//       CHECK:   %[[O1:.+]] = arith.bitcast %{{.+}} : vector<16xi32> to vector<16xf32>
+//       CHECK:   %[[SE:.+]] = arith.addf %[[E0]], %[[E1]] : vector<16xf32>
+//       CHECK:   %[[SO:.+]] = arith.addf %[[O0]], %[[O1]] : vector<16xf32>
+//       CHECK:   %[[S:.+]] = vector.interleave %[[SE]], %[[SO]] : vector<16xf32> -> vector<32xf32>
+//       CHECK:   scf.if
+//       CHECK:     arith.extf %[[S]] : vector<32xf32> to vector<32xf64>
+//       CHECK:   } else {
+//       CHECK:     %[[R0:.+]] = vector.interleave %[[E0]], %[[O0]]
+//       CHECK:     %[[D0:.+]] = arith.extf %[[R0]] : vector<32xf32> to vector<32xf64>
+//       CHECK:     %[[A0:.+]] = arith.addf %[[D0]], %[[ACC]] : vector<32xf64>
+//       CHECK:     %[[R1:.+]] = vector.interleave %[[E1]], %[[O1]]
+//       CHECK:     %[[D1:.+]] = arith.extf %[[R1]] : vector<32xf32> to vector<32xf64>
+//       CHECK:     %[[A1:.+]] = arith.addf %[[D1]], %[[A0]] : vector<32xf64>
+//  CHECK-NEXT:     scf.yield %[[A1]]
+// NOF32-LABEL: func.func @row_sum_pairs
+//       NOF32:   vector.interleave
+func.func @row_sum_pairs(%v: vector<2x32xbf16>, %acc: vector<32xf64>) -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %acc) -> (vector<32xf64>) {
+    %e = arith.extf %v : vector<2x32xbf16> to vector<2x32xf64>
+    %r0 = vector.extract %e[0] : vector<32xf64> from vector<2x32xf64>
+    %a0 = arith.addf %r0, %x : vector<32xf64>
+    %r1 = vector.extract %e[1] : vector<32xf64> from vector<2x32xf64>
+    %a1 = arith.addf %a0, %r1 : vector<32xf64>
+    scf.yield %a1 : vector<32xf64>
+  } {rmean.accumulation_loop}
+  return %res : vector<32xf64>
 }
 
 // -----

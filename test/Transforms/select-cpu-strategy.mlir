@@ -143,9 +143,10 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 
 // Column mean and NHWC pooling: a kept contiguous dimension follows. Short
 // rows take one row per step (the default, not printed), long or dynamic
-// ones eight.
+// ones eight. bf16 columns take twice the lanes (a 512-bit vector of each
+// row, widened in pairs by rmean-narrow-accumulators).
 // CHECK-LABEL: func.func @outer
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>,
 // CHECK-LABEL: func.func @nhwc
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @wide
@@ -153,13 +154,13 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // CHECK-LABEL: func.func @dynamic_width
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @outer
-//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @nhwc
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @wide
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS3-LABEL: func.func @outer
-//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
+//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 3>,
 // ROWS3-LABEL: func.func @wide
 //       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
@@ -260,14 +261,15 @@ func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui1
 // -----
 
 // @narrow_float_columns: bf16 and f16 columns also take twice cache-tile
-// columns per cache tile when there are more than cache-tile of them.
+// columns per cache tile when there are more than cache-tile of them (and
+// bf16 twice the lanes).
 // CHECK-LABEL: func.func @narrow_float_columns
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // OPTS-LABEL: func.func @narrow_float_columns
-//       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 512, threads = 3, rows_per_step = 8>
+//       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 512, threads = 3, rows_per_step = 8>
 func.func @narrow_float_columns(%a: tensor<512x4096xbf16>, %b: tensor<64x1500xf16>,
                                 %c: tensor<64x1024xf16>, %d: tensor<64x4096xf32>)
     -> (tensor<4096xbf16>, tensor<1500xf16>, tensor<1024xf16>, tensor<4096xf32>) {

@@ -371,7 +371,13 @@ def RmeanNarrowAccumulatorsPass
     than the zero-extension and shift per element of `arith.extf`.
     The row steps of the "outer" strategy (`rows_per_step` rows read as one
     `vector<RxN>` and added one by one into the f64 accumulator row) are
-    summed pairwise in f32 first and added once, when R - 1 <= block-trips.
+    summed pairwise in f32 first and added once, when R - 1 <= block-trips;
+    rows of 32 or more bf16 lanes widen two elements per 32-bit word as
+    above, their even and odd halves summed by the same tree and
+    interleaved once per step. Their f64 fallback widens the f32 rows
+    again (exact), so that the narrow vector has no other user and LLVM
+    loads it as integers (AVX2 has no bf16 vectors: it assembled them
+    element by element, 2.3x slower).
     The sums of whole rows that `rmean-cpu-vectorize` marks `rmean.row_sum`
     (short rows, widened to f64) are summed in f32 by the shuffle tree of
     `populateRmeanRowSumPatterns` when a pairwise sum of a row rounds each

@@ -14,6 +14,8 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=4 block-trips=2" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=8 block-trips=1" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="block-trips=0" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256" | %{run} | FileCheck %s
 
 // CHECK: data =
 // CHECK-NEXT: [3e+38,  inf,  nan,  -0,  0.1,  {{-?}}nan]
@@ -28,6 +30,12 @@
 // CHECK: data =
 // CHECK-NEXT: [3e+38,  inf,  {{-?}}nan,  0.5]
 // CHECK-NEXT: [0.5,  -0,  1,  0]
+// The same columns in bf16 (32 lanes per step on 512-bit targets, widened
+// two elements at a time), and columns 40-43, a finite group.
+// CHECK: data =
+// CHECK-NEXT: [3.00406e+38,  inf,  {{-?}}nan,  0.5]
+// CHECK-NEXT: [0.5,  -0,  1,  0]
+// CHECK-NEXT: [0.5,  -0,  0,  0]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -51,6 +59,11 @@ func.func @rows_dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
 func.func @columns(%x: tensor<20x2048xf32>) -> tensor<2048xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<20x2048xf32> -> tensor<2048xf32>
   return %0 : tensor<2048xf32>
+}
+
+func.func @columns_bf16(%x: tensor<20x2048xbf16>) -> tensor<2048xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<20x2048xbf16> -> tensor<2048xbf16>
+  return %0 : tensor<2048xbf16>
 }
 
 func.func @main() {
@@ -160,5 +173,22 @@ func.func @main() {
   %p1 = tensor.insert_slice %tail into %p0[1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<2x4xf32>
   %pu = tensor.cast %p1 : tensor<2x4xf32> to tensor<*xf32>
   call @printMemrefF32(%pu) : (tensor<*xf32>) -> ()
+
+  // bf16 (every value above is exact in bf16 but 3e38, which rounds);
+  // columns 40 and 41 as 16 and 17.
+  %k8 = tensor.insert_slice %cidx into %k7[0, 40] [20, 1] [1, 1] : tensor<20x1xf32> into tensor<20x2048xf32>
+  %k9 = tensor.insert_slice %cnz into %k8[0, 41] [20, 1] [1, 1] : tensor<20x1xf32> into tensor<20x2048xf32>
+  %kb = arith.truncf %k9 : tensor<20x2048xf32> to tensor<20x2048xbf16>
+  %rcb = call @columns_bf16(%kb) : (tensor<20x2048xbf16>) -> tensor<2048xbf16>
+  %rcf = arith.extf %rcb : tensor<2048xbf16> to tensor<2048xf32>
+  %bhead = tensor.extract_slice %rcf[0] [4] [1] : tensor<2048xf32> to tensor<4xf32>
+  %btail = tensor.extract_slice %rcf[16] [4] [1] : tensor<2048xf32> to tensor<4xf32>
+  %bmid = tensor.extract_slice %rcf[40] [4] [1] : tensor<2048xf32> to tensor<4xf32>
+  %bboth = tensor.empty() : tensor<3x4xf32>
+  %q0 = tensor.insert_slice %bhead into %bboth[0, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+  %q1 = tensor.insert_slice %btail into %q0[1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+  %q2 = tensor.insert_slice %bmid into %q1[2, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+  %qu = tensor.cast %q2 : tensor<3x4xf32> to tensor<*xf32>
+  call @printMemrefF32(%qu) : (tensor<*xf32>) -> ()
   return
 }
