@@ -54,6 +54,8 @@ static void addTensorStage(OpPassManager &pm,
     func.addPass(createRmeanViewComplexAsRealPass());
     // Separate reduced runs become two sums of the forms selection knows.
     func.addPass(createRmeanSplitReducedRunsPass());
+    // Short 8- and 16-bit integer sums in i32 lanes rather than i64.
+    func.addPass(createRmeanNarrowIntegerSumsPass());
     func.addPass(createRmeanSelectCPUStrategyPass(select));
     // Casts of static shapes fold into the reductions first, so that sizes
     // known statically (e.g. empty dimensions) are tiled as such.

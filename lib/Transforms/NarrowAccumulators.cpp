@@ -349,12 +349,14 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// One loop-carried i64 accumulator updated as `acc + extsi(x)` or
-/// `acc + extui(x)`, x of at most 16 bits.
+/// One loop-carried i64 (or i32) accumulator updated as `acc + extsi(x)`
+/// or `acc + extui(x)`, x of at most 16 (or 8) bits; `block` is the
+/// narrower lane type its blocks add in.
 struct IntAccumulator {
   unsigned index;
   arith::AddIOp add;
   Operation *ext;
+  IntegerType block;
 };
 } // namespace
 
@@ -363,6 +365,20 @@ struct IntAccumulator {
 /// one element per trip for that many trips cannot overflow.
 static int64_t exactI32Trips(unsigned bits) {
   return int64_t(1) << (31 - bits);
+}
+
+/// The lanes that blocks of an accumulator of `accBits` (64, or the 32 of
+/// rmean-narrow-integer-sums) over elements of `bits` bits add in, with
+/// the trips of one block: i32 for i64 accumulators, i16 for i32 ones over
+/// 8-bit elements (2^(15 - bits) of which sum below 2^15; half the lanes'
+/// widening of i32); nothing otherwise.
+static std::optional<std::pair<IntegerType, int64_t>>
+getIntegerBlock(MLIRContext *ctx, unsigned accBits, unsigned bits) {
+  if (accBits == 64 && bits <= 16)
+    return std::make_pair(IntegerType::get(ctx, 32), exactI32Trips(bits));
+  if (accBits == 32 && bits <= 8)
+    return std::make_pair(IntegerType::get(ctx, 16), int64_t(1) << (15 - bits));
+  return std::nullopt;
 }
 
 /// The i64 accumulators of `loop` that i32 blocks can sum exactly, with
@@ -386,8 +402,9 @@ matchIntegerLoop(scf::ForOp loop) {
     auto vecTy = dyn_cast<VectorType>(arg.getType());
     auto add = next.getDefiningOp<arith::AddIOp>();
     if (!vecTy || vecTy.isScalable() ||
-        !vecTy.getElementType().isSignlessInteger(64) || !add ||
-        add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
+        !(vecTy.getElementType().isSignlessInteger(64) ||
+          vecTy.getElementType().isSignlessInteger(32)) ||
+        !add || add->getBlock() != loop.getBody() || !arg.hasOneUse() ||
         !next.hasOneUse() || (add.getLhs() != arg && add.getRhs() != arg))
       return std::nullopt;
     Value other = add.getLhs() == arg ? add.getRhs() : add.getLhs();
@@ -397,10 +414,13 @@ matchIntegerLoop(scf::ForOp loop) {
       return std::nullopt;
     unsigned bits = getElementTypeOrSelf(ext->getOperand(0).getType())
                         .getIntOrFloatBitWidth();
-    if (bits > 16)
+    std::optional<std::pair<IntegerType, int64_t>> block =
+        getIntegerBlock(loop.getContext(),
+                        vecTy.getElementType().getIntOrFloatBitWidth(), bits);
+    if (!block)
       return std::nullopt;
-    trips = std::min(trips, exactI32Trips(bits));
-    accs.push_back({static_cast<unsigned>(i), add, ext});
+    trips = std::min(trips, block->second);
+    accs.push_back({static_cast<unsigned>(i), add, ext, block->first});
   }
   int64_t span;
   if (accs.empty() || llvm::MulOverflow(*step, trips, span))
@@ -418,14 +438,14 @@ static Value extendLike(OpBuilder &b, Location loc, Operation *like, Type type,
 }
 
 /// Strip-mines `loop` into blocks of `trips` iterations whose narrow
-/// accumulators add in i32 lanes from 0, each block's sums then widened
-/// and added to the i64 accumulators: exact, so no check and no fallback.
-/// The last, partial block is peeled.
+/// accumulators add in i32 (or i16) lanes from 0, each block's sums then
+/// widened and added to the i64 (or i32) accumulators: exact, so no check
+/// and no fallback. The last, partial block is peeled.
 static void narrowIntegers(RewriterBase &rewriter, scf::ForOp loop,
                            ArrayRef<IntAccumulator> accs, int64_t trips) {
   int64_t blockSpan = *getConstantIntValue(loop.getStep()) * trips;
   auto narrowType = [&](IntAccumulator a) {
-    return cast<VectorType>(a.add.getType()).clone(rewriter.getI32Type());
+    return cast<VectorType>(a.add.getType()).clone(a.block);
   };
   auto isAccumulation = [&](Operation *op) {
     return llvm::any_of(accs, [&](IntAccumulator a) {
@@ -554,16 +574,34 @@ static std::optional<RowSum> matchRowSum(arith::ExtFOp ext, bool narrowF32,
   return matchRowChain<arith::AddFOp>(ext);
 }
 
-/// A row step of 8- or 16-bit integers widened to i64, whose rows' i32 sum
-/// cannot overflow (R < 2^(31 - bits), see exactI32Trips).
+/// The lanes a row step of `srcTy` (R rows of b-bit integers) adds its
+/// rows in, exactly: i16 for up to 2^(16 - b) rows of b <= 8 bits (|sum|
+/// <= 2^15 signed, < 2^16 unsigned), else i32 for R < 2^(31 - b)
+/// (exactI32Trips); nothing for more rows.
+static std::optional<IntegerType> getRowSumType(VectorType srcTy) {
+  unsigned bits = srcTy.getElementType().getIntOrFloatBitWidth();
+  int64_t rows = srcTy.getDimSize(0);
+  MLIRContext *ctx = srcTy.getContext();
+  if (bits <= 8 && rows <= (int64_t(1) << (16 - bits)))
+    return IntegerType::get(ctx, 16);
+  if (bits <= 16 && rows < exactI32Trips(bits))
+    return IntegerType::get(ctx, 32);
+  return std::nullopt;
+}
+
+/// A row step of 8- or 16-bit integers widened to i64 (or to the i32 of
+/// rmean-narrow-integer-sums), whose rows sum exactly in a narrower type
+/// (getRowSumType).
 static std::optional<RowSum> matchIntegerRowSum(Operation *ext) {
   if (!isa<arith::ExtSIOp, arith::ExtUIOp>(ext) ||
-      !isRowStepType(ext->getOperand(0).getType()) ||
-      !getElementTypeOrSelf(ext->getResult(0).getType()).isSignlessInteger(64))
+      !isRowStepType(ext->getOperand(0).getType()))
+    return std::nullopt;
+  Type wide = getElementTypeOrSelf(ext->getResult(0).getType());
+  if (!wide.isSignlessInteger(64) && !wide.isSignlessInteger(32))
     return std::nullopt;
   auto srcTy = cast<VectorType>(ext->getOperand(0).getType());
-  unsigned bits = srcTy.getElementType().getIntOrFloatBitWidth();
-  if (bits > 16 || srcTy.getDimSize(0) >= exactI32Trips(bits))
+  std::optional<IntegerType> rowType = getRowSumType(srcTy);
+  if (!rowType || rowType->getWidth() >= wide.getIntOrFloatBitWidth())
     return std::nullopt;
   return matchRowChain<arith::AddIOp>(ext);
 }
@@ -604,8 +642,8 @@ static void eraseRowStep(RewriterBase &rewriter, RowSum &m) {
 }
 
 /// Sums the rows in i32 (pairwise, exact), widens the sum as the elements
-/// were widened and adds it to the i64 accumulator once. Up to 2^(16 - b)
-/// rows of b <= 8 bits sum in i16 instead (|sum| <= 2^15 signed, < 2^16
+/// were widened and adds it to the i64 (or i32) accumulator once. Up to 2^(16 -
+/// b) rows of b <= 8 bits sum in i16 instead (|sum| <= 2^15 signed, < 2^16
 /// unsigned, so still exact): half the lanes' widening work per row, which
 /// is most of what an 8-bit column step does.
 static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
@@ -613,10 +651,7 @@ static void narrowIntegerRowSum(RewriterBase &rewriter, RowSum &m) {
   Location loc = last->getLoc();
   rewriter.setInsertionPoint(last);
   auto srcTy = cast<VectorType>(m.ext->getOperand(0).getType());
-  unsigned bits = srcTy.getElementType().getIntOrFloatBitWidth();
-  Type rowType = bits <= 8 && srcTy.getDimSize(0) <= (int64_t(1) << (16 - bits))
-                     ? rewriter.getI16Type()
-                     : rewriter.getI32Type();
+  Type rowType = *getRowSumType(srcTy);
   Value v = extendLike(rewriter, loc, m.ext, srcTy.clone(rowType),
                        m.ext->getOperand(0));
   Value sum = sumRowsPairwise(rewriter, loc, v, [&](Value a, Value b) -> Value {

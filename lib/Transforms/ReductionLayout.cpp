@@ -54,10 +54,11 @@ bool mlir::rmean::isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
 }
 
 CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
-  // One accumulator of a type that vectorises (f64 or i64), or the sum and
-  // compensation of an f64 input or the i128 sum of an i64 one, which
-  // rmean-cpu-tile gives accumulators of their own. Complex (two or four
-  // accumulators) stays scalar.
+  // One accumulator of a type that vectorises (f64, i64 or the i32 of
+  // rmean-narrow-integer-sums), or the sum and compensation of an f64
+  // input or the i128 sum of an i64 one, which rmean-cpu-tile gives
+  // accumulators of their own. Complex (two or four accumulators) stays
+  // scalar.
   bool compensated = isCompensatedReduction(op);
   if (!compensated && (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1)) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": several accumulators or "
@@ -65,7 +66,8 @@ CPUStrategyKind mlir::rmean::getFittingCPUStrategyKind(linalg::LinalgOp op) {
     return CPUStrategyKind::None;
   }
   Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  if (!acc.isF64() && !acc.isInteger(64) && !isWideIntegerSum(op)) {
+  if (!acc.isF64() && !acc.isInteger(64) && !acc.isInteger(32) &&
+      !isWideIntegerSum(op)) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": accumulator " << acc
                             << " does not vectorise, none\n");
     return CPUStrategyKind::None;

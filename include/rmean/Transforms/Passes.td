@@ -46,6 +46,43 @@ def RmeanExitOnFailedCheckPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def RmeanNarrowIntegerSumsPass
+    : Pass<"rmean-narrow-integer-sums", "::mlir::func::FuncOp"> {
+  let summary = "Sum short 8- and 16-bit integer reductions in i32";
+  let description = [{
+    rmean sums 8- to 32-bit integers in i64 (docs/ReduceMean.md §4.2), which
+    no sum of fewer than 2^31 elements needs. For each reduction marked
+    `rmean.reduction` of an 8- or 16-bit integer input (signed or not)
+    into one i64 accumulator filled with 0, with a static iteration space
+    in which each mean sums `N < 2^(31 - bits)` elements (so no partial or
+    total sum can leave the i32 range; 8 388 607 for 8 bits, 32 767 for
+    16), and whose result only the `rmean.finalize` division reads, this
+    pass rebuilds both with an i32 accumulator: the same elements added
+    exactly (the same sums), and the division done in i32 (the same
+    truncated means). Vector lanes then hold i32 instead of i64: half the
+    widening, accumulator traffic and additions per element, and a
+    division by the count that vectorises (64-bit vector division does
+    not). Run-time sizes, longer sums and every other type keep i64.
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["reduction", "parallel"]}
+        ins(%x : tensor<4096x4096xi8>) outs(%acc : tensor<4096xi64>)
+        {rmean.reduction} { extsi to i64, addi }
+    // becomes
+    %s = linalg.generic {iterator_types = ["reduction", "parallel"]}
+        ins(%x : tensor<4096x4096xi8>) outs(%acc32 : tensor<4096xi32>)
+        {rmean.reduction} { extsi to i32, addi }
+    ```
+
+    Test: `test/Transforms/narrow-integer-sums.mlir`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def RmeanViewComplexAsRealPass
     : Pass<"rmean-view-complex-as-real", "::mlir::func::FuncOp"> {
   let summary = "Sum rmean's complex reductions as real reductions of parts";

@@ -69,6 +69,20 @@ FailureOr<MeanNumerics> MeanNumerics::get(Type elementType) {
   return n;
 }
 
+FailureOr<MeanNumerics> MeanNumerics::getNarrowIntegerSums(Type elementType,
+                                                           int64_t maxCount) {
+  FailureOr<MeanNumerics> n = get(elementType);
+  if (failed(n) || n->kind == Kind::Float || n->kind == Kind::Complex)
+    return failure();
+  unsigned bits = n->storageType.getIntOrFloatBitWidth();
+  // |x| <= 2^(bits - 1) signed, x < 2^bits unsigned: the sum of maxCount
+  // of them stays below 2^31 either way.
+  if (bits > 16 || maxCount < 1 || maxCount >= (int64_t(1) << (31 - bits)))
+    return failure();
+  n->accumulatorTypes = {IntegerType::get(elementType.getContext(), 32)};
+  return n;
+}
+
 Value MeanNumerics::toStorage(OpBuilder &b, Location loc, Value element) const {
   if (storageType == elementType)
     return element;
@@ -239,8 +253,12 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
   // Integers: exact sum / count, truncated toward zero; 0 for no elements.
   Type accType = accumulatorTypes[0];
   Value countI = count64;
-  if (accType != i64)
+  // An i32 accumulator (getNarrowIntegerSums) sums fewer than 2^31
+  // elements, so the count fits it.
+  if (accType.getIntOrFloatBitWidth() > 64)
     countI = arith::ExtUIOp::create(b, loc, accType, count64);
+  else if (accType != i64)
+    countI = arith::TruncIOp::create(b, loc, accType, count64);
   Value zero =
       arith::ConstantOp::create(b, loc, accType, b.getIntegerAttr(accType, 0));
   Value one =

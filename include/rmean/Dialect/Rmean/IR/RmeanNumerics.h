@@ -41,6 +41,14 @@ struct MeanNumerics {
   /// not accept it.
   static FailureOr<MeanNumerics> get(Type elementType);
 
+  /// The numerics of an 8- or 16-bit integer `elementType` summing at most
+  /// `maxCount` elements per mean in an i32 accumulator, when no such sum
+  /// can leave the i32 range: `maxCount < 2^(31 - bits)` (signed or not;
+  /// at least 1). The sums and means are those of get()'s i64 accumulator;
+  /// only the arithmetic is narrower. Failure for any other type or count.
+  static FailureOr<MeanNumerics> getNarrowIntegerSums(Type elementType,
+                                                      int64_t maxCount);
+
   /// Converts an element to the signless storage type (a no-op except for
   /// `si*`/`ui*`, which arith cannot consume).
   Value toStorage(OpBuilder &b, Location loc, Value element) const;
