@@ -13,6 +13,7 @@
 // compensated sums and narrow columns (their own lane layouts).
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=8" --split-input-file | FileCheck %s --check-prefix=ROWS8
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=3" --split-input-file | FileCheck %s --check-prefix=ROWS3
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-narrow-integer-sums --rmean-select-cpu-strategy --split-input-file | FileCheck %s --check-prefix=I32
 // BADVS: option 'vector-size' must be in [1, 1024], got 0
 // BADVS2: option 'vector-size' must be in [1, 1024], got 1025
 // BADTH: option 'num-threads' must be in [1, 4096], got -2
@@ -236,13 +237,20 @@ func.func @wide_integers(%a: tensor<8x8xi64>, %b: tensor<8x8xui64>) -> (tensor<8
 // 16 at 256), when there are that many columns (or a run-time count); 40 i8
 // columns keep 16 lanes, i32 columns keep 16. 8- and 16-bit elements take
 // cache tiles of twice cache-tile columns when there are more (or a
-// run-time count).
+// run-time count), and twice that again with the i32 accumulators of
+// rmean-narrow-integer-sums (not for run-time sizes, which keep i64).
 // CHECK-LABEL: func.func @narrow_integer_columns
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+// I32-LABEL: func.func @narrow_integer_columns
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 4096, rows_per_step = 8>
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 4096, rows_per_step = 8>
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // AVX2-LABEL: func.func @narrow_integer_columns
 //       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 32,
 //       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16,

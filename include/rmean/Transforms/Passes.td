@@ -247,8 +247,8 @@ def RmeanSelectCPUStrategyPass
            "Accumulator lanes per vector tile (elements, not bytes)">,
     Option<"cacheTile", "cache-tile", "int64_t", /*default=*/"1024",
            "Kept elements per cache tile of outer/middle reductions (twice "
-           "as many for 8- and 16-bit elements, four times for compensated "
-           "f64 sums, over more columns)">,
+           "as many for 8- and 16-bit elements, four times for their i32 "
+           "sums and for compensated f64 sums, over more columns)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Threads to split each reduction over (scf.forall)">,
     Option<"targetVectorBits", "target-vector-bits", "int64_t",

@@ -1,7 +1,8 @@
 // Column means of 8- and 16-bit elements take cache tiles of twice
-// cache-tile columns when there are more (rmean-select-cpu-strategy): a
-// full tile of 2048 columns and a remainder of 952 (i8) or 452 (bf16), or
-// with cache-tile=300 tiles of 600 and a remainder; compensated f64
+// cache-tile columns when there are more (rmean-select-cpu-strategy),
+// four times with the i32 sums of rmean-narrow-integer-sums (i8): bf16 a
+// full tile of 2048 columns and a remainder of 452, i8 one tile of 3000;
+// with cache-tile=300 tiles of 600 (1200) and a remainder; compensated f64
 // columns four times as many (4096 and a remainder of 404, or 1200). Every
 // mean must have the bits of the scalar code's (the strategy `none`): i8
 // means are exact, the bf16 columns hold small integers (exact sums in any
