@@ -4,8 +4,9 @@
 // -127.94 truncates toward zero to -127), rows of 255 (ui8), 32767 rows of
 // -32768 and of 32767 (i16, the largest count that sums in i32), and
 // 8-bit pooling with hashed values checked against the same means on
-// run-time shapes (whose count is unknown, so they keep i64 sums). Every
-// RUN line prints the same.
+// run-time shapes (whose count is unknown, so they keep i64 sums), and a
+// 4 MiB reduce-all of -128s and one 127 (threads sum partial i32 sums:
+// -127.99997 truncates to -127). Every RUN line prints the same.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
@@ -18,6 +19,7 @@
 // CHECK: i16 columns: -32768 32767 -32768 32767
 // CHECK: i8 pooling differing: 0 of 256
 // CHECK: ui8 short rows differing: 0 of 512
+// CHECK: i8 all: -127
 
 func.func @columns_i8(%x: tensor<4096x64xi8>) -> tensor<64xi8> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<4096x64xi8> -> tensor<64xi8>
@@ -46,6 +48,11 @@ func.func @short_rows(%x: tensor<512x49xui8>) -> tensor<512xui8> {
 func.func @short_rows_dynamic(%x: tensor<?x?xui8>) -> tensor<?xui8> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xui8> -> tensor<?xui8>
   return %0 : tensor<?xui8>
+}
+
+func.func @all_i8(%x: tensor<4194304xi8>) -> tensor<i8> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<4194304xi8> -> tensor<i8>
+  return %0 : tensor<i8>
 }
 
 // A hash of (a, b) as i32.
@@ -184,5 +191,14 @@ func.func @main() {
   vector.print str "ui8 short rows differing: "
   vector.print %ds : index punctuation <no_punctuation>
   vector.print str " of 512\n"
+
+  %ea = tensor.empty() : tensor<4194304xi8>
+  %fa = linalg.fill ins(%lo8 : i8) outs(%ea : tensor<4194304xi8>) -> tensor<4194304xi8>
+  %c3000000 = arith.constant 3000000 : index
+  %ga = tensor.insert %hi8 into %fa[%c3000000] : tensor<4194304xi8>
+  %ma = call @all_i8(%ga) : (tensor<4194304xi8>) -> tensor<i8>
+  %va = tensor.extract %ma[] : tensor<i8>
+  vector.print str "i8 all: "
+  vector.print %va : i8
   return
 }
