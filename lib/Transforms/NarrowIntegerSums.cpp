@@ -10,6 +10,8 @@
 
 #include "rmean/Transforms/Passes.h"
 
+#include "ReductionLayout.h"
+
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
@@ -38,31 +40,6 @@ static Type getSummedElementType(linalg::GenericOp op) {
   return getElementTypeOrSelf(op.getDpsInputs()[0].getType());
 }
 
-/// Whether `op`'s body is MeanNumerics' integer accumulation of `numerics`:
-/// `acc + ext(toStorage(element))`, with the extension of its kind.
-static bool isPlainIntegerSum(linalg::GenericOp op,
-                              const MeanNumerics &numerics) {
-  Block *body = op.getBlock();
-  Value element = body->getArgument(0), acc = body->getArgument(1);
-  auto add =
-      body->getTerminator()->getOperand(0).getDefiningOp<arith::AddIOp>();
-  if (!add || (add.getLhs() != acc && add.getRhs() != acc))
-    return false;
-  Value term = add.getLhs() == acc ? add.getRhs() : add.getLhs();
-  Operation *ext = term.getDefiningOp();
-  bool isSigned = numerics.kind == MeanNumerics::Kind::SignedInt;
-  if (!ext ||
-      (isSigned ? !isa<arith::ExtSIOp>(ext) : !isa<arith::ExtUIOp>(ext)))
-    return false;
-  Value x = ext->getOperand(0);
-  if (auto cast = x.getDefiningOp<UnrealizedConversionCastOp>();
-      cast && cast->getNumOperands() == 1)
-    x = cast->getOperand(0);
-  // Nothing else in the body.
-  return x == element &&
-         body->getOperations().size() <= (x == ext->getOperand(0) ? 3u : 4u);
-}
-
 /// Rewrites `op` (a marked reduction) and the finalisation that reads it
 /// with an i32 accumulator; fails, changing nothing, on any other form.
 static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
@@ -71,8 +48,11 @@ static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
     return failure();
   FailureOr<MeanNumerics> wide = MeanNumerics::get(getSummedElementType(op));
+  bool isUnsigned = false;
   if (failed(wide) || wide->accumulatorTypes.size() != 1 ||
-      !wide->accumulatorTypes[0].isInteger(64) || !isPlainIntegerSum(op, *wide))
+      !wide->accumulatorTypes[0].isInteger(64) ||
+      !isExtendingIntegerSum(op, &isUnsigned) ||
+      isUnsigned != (wide->kind == MeanNumerics::Kind::UnsignedInt))
     return failure();
   // Every mean sums the product of the reduced sizes, all static.
   int64_t count = 1;

@@ -24,9 +24,14 @@ bool mlir::rmean::isCompensatedReduction(linalg::LinalgOp op) {
 }
 
 bool mlir::rmean::isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
-  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
-      !getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isInteger(64) ||
-      !getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger(128))
+  return op.getNumDpsInputs() == 1 && op.getNumDpsInits() == 1 &&
+         getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isInteger(64) &&
+         getElementTypeOrSelf(op.getDpsInits()[0].getType()).isInteger(128) &&
+         isExtendingIntegerSum(op, isUnsigned);
+}
+
+bool mlir::rmean::isExtendingIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
     return false;
   Block *body = op.getBlock();
   Value element = body->getArgument(0), acc = body->getArgument(1);
@@ -42,7 +47,7 @@ bool mlir::rmean::isWideIntegerSum(linalg::LinalgOp op, bool *isUnsigned) {
     term = ext.getIn(), isZext = true;
   else
     return false;
-  // Unsigned elements reach arith through a cast to signless i64.
+  // Unsigned elements reach arith through a cast to the signless type.
   if (auto cast = term.getDefiningOp<UnrealizedConversionCastOp>();
       cast && cast->getNumOperands() == 1)
     term = cast->getOperand(0);

@@ -23,6 +23,12 @@ namespace mlir::rmean {
 /// is updated from the other), so rmean-cpu-tile gives it lanes of its own.
 bool isCompensatedReduction(linalg::LinalgOp op);
 
+/// Whether the body of `op` (one input, one accumulator) is `acc +
+/// extsi(x)` or `acc + extui(x)` of its element `x` (through a cast to
+/// the signless type for `si*`/`ui*` elements); `isUnsigned` (if given)
+/// is set when the extension is unsigned.
+bool isExtendingIntegerSum(linalg::LinalgOp op, bool *isUnsigned = nullptr);
+
 /// Whether `op` sums an i64 input exactly: one i128 accumulator updated as
 /// `acc + extsi(x)` or `acc + extui(x)` (docs/ReduceMean.md §4.2). Upstream
 /// vectorises i128 poorly, so rmean-cpu-tile sums i64 halves instead.
