@@ -8,16 +8,33 @@
 // NEGATIVE: option 'block-trips' must be >= 0 (0 keeps every addition in f64), got -3
 
 // f16 row: blocks of 8 iterations (8 x 32 = 256 elements) summed in f32
-// from -0.0, then added to the f64 accumulator when every lane is finite;
-// otherwise the block is summed again by the original f64 loop. 4096 is a
-// multiple of 256: no remainder loop, the block end folds to iv + 256.
+// from -0.0, each added to the f64 accumulator. The loop runs unchecked
+// first; only when the f64 sums it leaves are not all finite does it run
+// again from the start, checked per block: a block whose f32 lanes are not
+// all finite is summed again by the original f64 loop. 4096 is a multiple
+// of 256: no remainder loop, the block end folds to iv + 256.
 // CHECK-LABEL: func.func @f16_row
+//  CHECK-SAME:   (%{{.+}}: tensor<4096xf16>, %[[INIT:.+]]: vector<32xf64>)
 //   CHECK-DAG:   %[[C256:.+]] = arith.constant 256 : index
 //   CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
 //   CHECK-DAG:   %[[NZ32:.+]] = arith.constant dense<-0.000000e+00> : vector<32xf32>
 //   CHECK-DAG:   %[[INF:.+]] = arith.constant dense<0x7F800000> : vector<32xf32>
-//       CHECK:   %[[R:.+]] = scf.for %[[B:.+]] = %{{.+}} to %{{.+}} step %[[C256]] iter_args(%[[W:.+]] = %{{.+}}) -> (vector<32xf64>)
-//       CHECK:     %[[END:.+]] = arith.addi %[[B]], %[[C256]]
+//   CHECK-DAG:   %[[INF64:.+]] = arith.constant dense<0x7FF0000000000000> : vector<32xf64>
+//       CHECK:   %[[FAST:.+]] = scf.for %[[FB:.+]] = %{{.+}} to %{{.+}} step %[[C256]] iter_args(%[[FW:.+]] = %[[INIT]]) -> (vector<32xf64>)
+//       CHECK:     %[[FEND:.+]] = arith.addi %[[FB]], %{{.+}}
+//       CHECK:     %[[FN:.+]] = scf.for %{{.+}} = %[[FB]] to %[[FEND]] step %[[C32]] iter_args(%{{.+}} = %[[NZ32]]) -> (vector<32xf32>)
+//       CHECK:       arith.extf %{{.+}} : vector<32xf16> to vector<32xf32>
+//       CHECK:     %[[FE:.+]] = arith.extf %[[FN]] : vector<32xf32> to vector<32xf64>
+//       CHECK:     %[[FT:.+]] = arith.addf %[[FW]], %[[FE]] : vector<32xf64>
+//       CHECK:     scf.yield %[[FT]]
+//       CHECK:   %[[FABS:.+]] = math.absf %[[FAST]] : vector<32xf64>
+//       CHECK:   %[[FFIN:.+]] = arith.cmpf olt, %[[FABS]], %[[INF64]] : vector<32xf64>
+//       CHECK:   %[[FOK:.+]] = vector.reduction <and>, %[[FFIN]] : vector<32xi1> into i1
+//       CHECK:   %[[RES:.+]] = scf.if %[[FOK]] -> (vector<32xf64>)
+//       CHECK:     scf.yield %[[FAST]]
+//       CHECK:   } else {
+//       CHECK:   %[[R:.+]] = scf.for %[[B:.+]] = %{{.+}} to %{{.+}} step %[[C256]] iter_args(%[[W:.+]] = %[[INIT]]) -> (vector<32xf64>)
+//       CHECK:     %[[END:.+]] = arith.addi %[[B]], %{{.+}}
 //       CHECK:     %[[N:.+]] = scf.for %[[I:.+]] = %[[B]] to %[[END]] step %[[C32]] iter_args(%[[A:.+]] = %[[NZ32]]) -> (vector<32xf32>)
 //       CHECK:       %[[X:.+]] = vector.transfer_read {{.+}} : tensor<4096xf16>, vector<32xf16>
 //       CHECK:       %[[X32:.+]] = arith.extf %[[X]] : vector<32xf16> to vector<32xf32>
@@ -36,15 +53,16 @@
 //       CHECK:         arith.addf %[[FA]], %{{.+}} : vector<32xf64>
 //       CHECK:       scf.yield %[[F]]
 //       CHECK:     scf.yield %[[NEXT]]
-//       CHECK:   return %[[R]]
+//       CHECK:     scf.yield %[[R]]
+//       CHECK:   return %[[RES]]
 // NOF32-LABEL: func.func @f16_row
 //       NOF32:   vector<32xf32>
 // OFF-LABEL: func.func @f16_row
 //   OFF-NOT:   vector<32xf32>
 // Run twice, the fallback loop (which lost the marker) is not narrowed
-// again: still one f32 block loop and one check.
+// again: still one unchecked and one checked f32 block loop, two checks.
 // TWICE-LABEL: func.func @f16_row
-// TWICE-COUNT-1:   vector.reduction <and>
+// TWICE-COUNT-2:   vector.reduction <and>
 //   TWICE-NOT:   vector.reduction <and>
 //       TWICE:   return
 // A block span (step x block-trips) beyond 64 bits: left alone.
@@ -76,11 +94,21 @@ func.func @f16_row(%x: tensor<4096xf16>, %init: vector<32xf64>) -> vector<32xf64
 //       CHECK:   %[[MAIN:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}) -> (tensor<4xf32>, vector<2x16xf64>)
 //       CHECK:     scf.for {{.+}} -> (tensor<4xf32>, vector<2x16xf32>)
 //       CHECK:       arith.extf %{{.+}} : vector<2x16xbf16> to vector<2x16xf32>
-//       CHECK:     vector.shape_cast %{{.+}} : vector<2x16xf32> to vector<32xf32>
-//       CHECK:     vector.reduction <and>
+//   CHECK-NOT:     vector.reduction
 //       CHECK:   %[[REM:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %[[MAIN]]#0, %{{.+}} = %[[MAIN]]#1)
 //       CHECK:     affine.apply
-//       CHECK:   return %[[REM]]#0, %[[REM]]#1
+//       CHECK:   vector.shape_cast %{{.+}} : vector<2x16xf64> to vector<32xf64>
+//       CHECK:   vector.reduction <and>
+//       CHECK:   %[[RES:.+]]:2 = scf.if %{{.+}} -> (tensor<4xf32>, vector<2x16xf64>)
+//       CHECK:     scf.yield %[[REM]]#0, %[[REM]]#1
+//       CHECK:   } else {
+//       CHECK:     %[[CMAIN:.+]]:2 = scf.for {{.+}} -> (tensor<4xf32>, vector<2x16xf64>)
+//       CHECK:       scf.for {{.+}} -> (tensor<4xf32>, vector<2x16xf32>)
+//       CHECK:       vector.shape_cast %{{.+}} : vector<2x16xf32> to vector<32xf32>
+//       CHECK:       vector.reduction <and>
+//       CHECK:     %[[CREM:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %[[CMAIN]]#0, %{{.+}} = %[[CMAIN]]#1)
+//       CHECK:     scf.yield %[[CREM]]#0, %[[CREM]]#1
+//       CHECK:   return %[[RES]]#0, %[[RES]]#1
 // NOF32-LABEL: func.func @bf16_dynamic
 //       NOF32:   vector<2x16xf32>
 func.func @bf16_dynamic(%x: tensor<2x?xbf16>, %n: index, %t: tensor<4xf32>, %init: vector<2x16xf64>) -> (tensor<4xf32>, vector<2x16xf64>) {
@@ -426,9 +454,14 @@ func.func @negative_row_sums(%v: vector<2x16xf16>, %w: vector<2x16xf32>, %acc: v
 //       CHECK:       %[[OS:.+]] = arith.addf %[[O]], %[[OF]] : vector<16xf32>
 //       CHECK:       scf.yield %[[ES]], %[[OS]]
 //       CHECK:     %[[S:.+]] = vector.interleave %[[N]]#0, %[[N]]#1 : vector<16xf32> -> vector<32xf32>
-//       CHECK:     math.absf %[[S]] : vector<32xf32>
-//       CHECK:     scf.if
-//       CHECK:       arith.extf %[[S]] : vector<32xf32> to vector<32xf64>
+//       CHECK:     arith.extf %[[S]] : vector<32xf32> to vector<32xf64>
+// The checked copy interleaves the same way before its per-block test.
+//       CHECK:   } else {
+//       CHECK:       %[[CN:.+]]:2 = scf.for {{.+}} -> (vector<16xf32>, vector<16xf32>)
+//       CHECK:       %[[CS:.+]] = vector.interleave %[[CN]]#0, %[[CN]]#1 : vector<16xf32> -> vector<32xf32>
+//       CHECK:       math.absf %[[CS]] : vector<32xf32>
+//       CHECK:       scf.if
+//       CHECK:         arith.extf %[[CS]] : vector<32xf32> to vector<32xf64>
 func.func @bf16_row(%x: tensor<4096xbf16>, %init: vector<32xf64>) -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index

@@ -433,7 +433,12 @@ def RmeanNarrowAccumulatorsPass
     A block (or row step, or step of whole rows) whose f32 sums are not all finite (an input NaN or Inf, or an
     f32 overflow such as two bf16 values near 3.4e38) is summed again in
     f64 by the original loop, so overflow and special values behave exactly
-    as without this pass.
+    as without this pass. Strip-mined loops test once rather than per
+    block: they run unchecked first, and again from their start values,
+    checked per block, only when the f64 sums they leave are not all finite
+    (a non-finite block makes its f64 sum Inf or NaN for good, so finite
+    sums mean every block was finite: the same bits either way; 256 MB
+    reduce-all 1.02-1.03x).
     ```mlir
     %r = scf.for %i = %lb to %ub step %c32 iter_args(%acc = %init) {
       %x = vector.transfer_read ... : tensor<1x4096xf16>, vector<32xf16>
