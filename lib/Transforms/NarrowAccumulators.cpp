@@ -248,14 +248,12 @@ static scf::ForOp buildBlockLoop(OpBuilder &b, Location loc, scf::ForOp loop,
       });
 }
 
-/// Adds the block sums to the f64 accumulators when they are all finite;
-/// otherwise (special values or an f32 overflow) sums the block [iv, end)
-/// again with a copy of the original f64 loop.
-static scf::IfOp buildBlockCombine(OpBuilder &b, Location loc, scf::ForOp loop,
-                                   ArrayRef<Accumulator> accs, scf::ForOp block,
-                                   ArrayRef<int64_t> oddIndex, Value iv,
-                                   Value end, ValueRange wide) {
-  // Back to one f32 lane per element, in the original lane order.
+/// The block's f32 sums, one lane per element in the original lane order
+/// (the split bf16 halves interleaved back).
+static SmallVector<Value> getBlockSums(OpBuilder &b, Location loc,
+                                       ArrayRef<Accumulator> accs,
+                                       scf::ForOp block,
+                                       ArrayRef<int64_t> oddIndex) {
   SmallVector<Value> sums;
   for (size_t k = 0; k < accs.size(); ++k) {
     Value sum = block.getResult(accs[k].index);
@@ -264,22 +262,38 @@ static scf::IfOp buildBlockCombine(OpBuilder &b, Location loc, scf::ForOp loop,
                                          block.getResult(oddIndex[k]));
     sums.push_back(sum);
   }
-  auto isNarrowed = [&](unsigned i) {
-    return llvm::any_of(accs, [&](Accumulator a) { return a.index == i; });
-  };
+  return sums;
+}
+
+/// What the block yields to the next: its pass-through iter_args, and each
+/// accumulator's f32 sum widened and added to the f64 accumulator.
+static SmallVector<Value> addBlockSums(OpBuilder &b, Location loc,
+                                       ArrayRef<Accumulator> accs,
+                                       scf::ForOp block, ValueRange sums,
+                                       ValueRange wide) {
+  SmallVector<Value> results(block.getResults().take_front(wide.size()));
+  for (auto [acc, sum] : llvm::zip_equal(accs, sums)) {
+    Accumulator a = acc;
+    Value e = arith::ExtFOp::create(b, loc, a.add.getType(), sum);
+    results[a.index] = arith::AddFOp::create(b, loc, wide[a.index], e,
+                                             a.add.getFastmathAttr());
+  }
+  return results;
+}
+
+/// Adds the block sums to the f64 accumulators when they are all finite;
+/// otherwise (special values or an f32 overflow) sums the block [iv, end)
+/// again with a copy of the original f64 loop.
+static scf::IfOp buildBlockCombine(OpBuilder &b, Location loc, scf::ForOp loop,
+                                   ArrayRef<Accumulator> accs, scf::ForOp block,
+                                   ArrayRef<int64_t> oddIndex, Value iv,
+                                   Value end, ValueRange wide) {
+  SmallVector<Value> sums = getBlockSums(b, loc, accs, block, oddIndex);
   return scf::IfOp::create(
       b, loc, allFinite(b, loc, sums),
       [&](OpBuilder &tb, Location loc) {
-        SmallVector<Value> results;
-        for (auto [i, w] : llvm::enumerate(wide))
-          results.push_back(isNarrowed(i) ? Value() : block.getResult(i));
-        for (size_t k = 0; k < accs.size(); ++k) {
-          Accumulator a = accs[k];
-          Value e = arith::ExtFOp::create(tb, loc, a.add.getType(), sums[k]);
-          results[a.index] = arith::AddFOp::create(tb, loc, wide[a.index], e,
-                                                   a.add.getFastmathAttr());
-        }
-        scf::YieldOp::create(tb, loc, results);
+        scf::YieldOp::create(tb, loc,
+                             addBlockSums(tb, loc, accs, block, sums, wide));
       },
       [&](OpBuilder &eb, Location loc) {
         auto again = cast<scf::ForOp>(eb.clone(*loop));
@@ -333,30 +347,12 @@ static SmallVector<Value> stripMine(RewriterBase &rewriter, scf::ForOp loop,
 }
 
 /// Strip-mines `loop` into blocks of `blockTrips` iterations, each summed
-/// in f32 (buildBlockLoop) and combined into the f64 accumulators
-/// (buildBlockCombine), which redoes a non-finite block in f64.
-static SmallVector<Value> narrowChecked(RewriterBase &rewriter, scf::ForOp loop,
-                                        ArrayRef<Accumulator> accs,
-                                        int64_t blockTrips) {
-  int64_t blockSpan = *getConstantIntValue(loop.getStep()) * blockTrips;
-  return stripMine(rewriter, loop, blockSpan,
-                   [&](OpBuilder &b, Location loc, Value iv, Value end,
-                       ValueRange wide) -> SmallVector<Value> {
-                     SmallVector<int64_t> oddIndex;
-                     scf::ForOp block = buildBlockLoop(b, loc, loop, accs, iv,
-                                                       end, wide, oddIndex);
-                     scf::IfOp combined = buildBlockCombine(
-                         b, loc, loop, accs, block, oddIndex, iv, end, wide);
-                     return combined.getResults();
-                   });
-}
-
-/// The blocks of narrowChecked without their per-block check: each block's
-/// f32 sums widened and added to the f64 accumulators.
-static SmallVector<Value> narrowUnchecked(RewriterBase &rewriter,
-                                          scf::ForOp loop,
-                                          ArrayRef<Accumulator> accs,
-                                          int64_t blockTrips) {
+/// in f32 (buildBlockLoop) and added to the f64 accumulators: with
+/// `checked`, through buildBlockCombine, which redoes a non-finite block in
+/// f64; without, directly.
+static SmallVector<Value> narrowBlocks(RewriterBase &rewriter, scf::ForOp loop,
+                                       ArrayRef<Accumulator> accs,
+                                       int64_t blockTrips, bool checked) {
   int64_t blockSpan = *getConstantIntValue(loop.getStep()) * blockTrips;
   return stripMine(
       rewriter, loop, blockSpan,
@@ -365,30 +361,23 @@ static SmallVector<Value> narrowUnchecked(RewriterBase &rewriter,
         SmallVector<int64_t> oddIndex;
         scf::ForOp block =
             buildBlockLoop(b, loc, loop, accs, iv, end, wide, oddIndex);
-        SmallVector<Value> results(block.getResults());
-        results.resize(wide.size());
-        for (size_t k = 0; k < accs.size(); ++k) {
-          Accumulator a = accs[k];
-          Value sum = block.getResult(a.index);
-          if (oddIndex[k] >= 0)
-            sum = vector::InterleaveOp::create(b, loc, sum,
-                                               block.getResult(oddIndex[k]));
-          Value e = arith::ExtFOp::create(b, loc, a.add.getType(), sum);
-          results[a.index] = arith::AddFOp::create(b, loc, wide[a.index], e,
-                                                   a.add.getFastmathAttr());
-        }
-        return results;
+        if (checked)
+          return buildBlockCombine(b, loc, loop, accs, block, oddIndex, iv, end,
+                                   wide)
+              .getResults();
+        return addBlockSums(b, loc, accs, block,
+                            getBlockSums(b, loc, accs, block, oddIndex), wide);
       });
 }
 
 /// Narrows `loop` into f32 blocks, checked once rather than per block: the
-/// blocks run unchecked (narrowUnchecked), and only when the f64 sums they
-/// leave are not all finite does the loop run again as narrowChecked, from
+/// blocks run unchecked (narrowBlocks), and only when the f64 sums they
+/// leave are not all finite does the loop run again checked per block, from
 /// its original start values. A non-finite f32 block sum (an Inf or NaN
 /// input, an f32 overflow) makes the f64 sum it is added to Inf or NaN for
 /// good, so finite sums mean every block was finite, and then both forms
-/// compute the same additions: the results are narrowChecked's, bit for
-/// bit. The per-block test cost 7% on the 256 MB reduce-all (case G, a C
+/// compute the same additions: the results are the checked form's, bit
+/// for bit. The per-block test cost 7% on the 256 MB reduce-all (case G, a C
 /// model of the loop on Intel AVX-512); the loop's body has no memory
 /// effects (matchLoop), so running it twice is safe.
 static void narrow(RewriterBase &rewriter, scf::ForOp loop,
@@ -402,7 +391,8 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
     againAccs.push_back(
         {a.index, cast<arith::AddFOp>(map.lookup(a.add.getOperation())),
          cast<arith::ExtFOp>(map.lookup(a.ext.getOperation()))});
-  SmallVector<Value> fast = narrowUnchecked(rewriter, loop, accs, blockTrips);
+  SmallVector<Value> fast =
+      narrowBlocks(rewriter, loop, accs, blockTrips, /*checked=*/false);
   // Who reads the results now, before the check adds readers.
   SmallVector<SmallVector<OpOperand *>> readers;
   for (Value v : fast)
@@ -420,11 +410,12 @@ static void narrow(RewriterBase &rewriter, scf::ForOp loop,
   rewriter.setInsertionPointToStart(ifOp.elseBlock());
   auto yield = scf::YieldOp::create(rewriter, loc, again.getResults());
   rewriter.moveOpBefore(again, yield);
-  narrowChecked(rewriter, again, againAccs, blockTrips);
-  for (auto [i, uses] : llvm::enumerate(readers))
-    for (OpOperand *use : uses)
-      rewriter.modifyOpInPlace(use->getOwner(),
-                               [&] { use->set(ifOp.getResult(i)); });
+  narrowBlocks(rewriter, again, againAccs, blockTrips, /*checked=*/true);
+  for (size_t i = 0; i < readers.size(); ++i) {
+    Value result = ifOp.getResult(i);
+    for (OpOperand *use : readers[i])
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(result); });
+  }
 }
 
 //===----------------------------------------------------------------------===//

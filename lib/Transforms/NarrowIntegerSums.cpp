@@ -33,13 +33,6 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
-/// The element type a reduction sums: its input's, or, when the element
-/// reaches arith through a cast to a signless type (`si*`/`ui*`, see
-/// MeanNumerics::toStorage), the type before that cast.
-static Type getSummedElementType(linalg::GenericOp op) {
-  return getElementTypeOrSelf(op.getDpsInputs()[0].getType());
-}
-
 /// Rewrites `op` (a marked reduction) and the finalisation that reads it
 /// with an i32 accumulator; fails, changing nothing, on any other form.
 static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
@@ -47,7 +40,8 @@ static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
       !op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
     return failure();
-  FailureOr<MeanNumerics> wide = MeanNumerics::get(getSummedElementType(op));
+  FailureOr<MeanNumerics> wide =
+      MeanNumerics::get(getElementTypeOrSelf(op.getDpsInputs()[0].getType()));
   bool isUnsigned = false;
   if (failed(wide) || wide->accumulatorTypes.size() != 1 ||
       !wide->accumulatorTypes[0].isInteger(64) ||
