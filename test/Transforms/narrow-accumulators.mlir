@@ -620,6 +620,80 @@ func.func @integer_blocks(%x: tensor<4096xi8>, %y: tensor<4096xi16>, %z: tensor<
 
 // -----
 
+// @i32_accumulators: the i32 accumulators of rmean-narrow-integer-sums.
+// Loops over 8-bit elements add in i16 lanes for blocks of 2^7 trips
+// (|sum| <= 2^14), each block widened to i32; a step of 4 rows of 8 bits
+// adds its rows pairwise in i16 and widens once. 16-bit elements into
+// i32 (third loop, second step) have nothing narrower to add in: left as
+// they are.
+// CHECK-LABEL: func.func @i32_accumulators
+//       CHECK:   scf.for %{{.+}} step %c4096
+//       CHECK:     %[[B:.+]] = scf.for {{.+}} -> (vector<32xi16>)
+//       CHECK:       arith.extsi %{{.+}} : vector<32xi8> to vector<32xi16>
+//       CHECK:       arith.addi %{{.+}} : vector<32xi16>
+//       CHECK:     %[[W:.+]] = arith.extsi %[[B]] : vector<32xi16> to vector<32xi32>
+//       CHECK:     arith.addi %{{.+}}, %[[W]] : vector<32xi32>
+//   CHECK-NOT:     scf.if
+//       CHECK:   arith.extsi %{{.+}} : vector<4x16xi8> to vector<4x16xi16>
+// CHECK-COUNT-3:   arith.addi %{{.+}} : vector<16xi16>
+//  CHECK-NEXT:   arith.extsi %{{.+}} : vector<16xi16> to vector<16xi32>
+//       CHECK:   scf.for {{.+}} -> (vector<16xi32>)
+//       CHECK:     arith.extsi %{{.+}} : vector<16xi16> to vector<16xi32>
+//       CHECK:   arith.extsi %{{.+}} : vector<4x16xi16> to vector<4x16xi32>
+//   CHECK-NOT:   xi16> to vector<16xi32>
+//       CHECK:   return
+func.func @i32_accumulators(%x: tensor<4096xi8>, %v: vector<4x16xi8>, %y: tensor<4096xi16>, %h: vector<4x16xi16>)
+    -> (vector<32xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %zero = arith.constant dense<0> : vector<32xi32>
+  %zero16 = arith.constant dense<0> : vector<16xi32>
+  %p8 = arith.constant 0 : i8
+  %p16 = arith.constant 0 : i16
+  %a = scf.for %i = %c0 to %c4096 step %c32 iter_args(%acc = %zero) -> (vector<32xi32>) {
+    %r = vector.transfer_read %x[%i], %p8 {in_bounds = [true]} : tensor<4096xi8>, vector<32xi8>
+    %e = arith.extsi %r : vector<32xi8> to vector<32xi32>
+    %s = arith.addi %acc, %e : vector<32xi32>
+    scf.yield %s : vector<32xi32>
+  } {rmean.accumulation_loop}
+  %b = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %zero16) -> (vector<16xi32>) {
+    %e = arith.extsi %v : vector<4x16xi8> to vector<4x16xi32>
+    %r0 = vector.extract %e[0] : vector<16xi32> from vector<4x16xi32>
+    %a0 = arith.addi %r0, %acc : vector<16xi32>
+    %r1 = vector.extract %e[1] : vector<16xi32> from vector<4x16xi32>
+    %a1 = arith.addi %r1, %a0 : vector<16xi32>
+    %r2 = vector.extract %e[2] : vector<16xi32> from vector<4x16xi32>
+    %a2 = arith.addi %r2, %a1 : vector<16xi32>
+    %r3 = vector.extract %e[3] : vector<16xi32> from vector<4x16xi32>
+    %a3 = arith.addi %r3, %a2 : vector<16xi32>
+    scf.yield %a3 : vector<16xi32>
+  } {rmean.accumulation_loop}
+  %c = scf.for %i = %c0 to %c4096 step %c16 iter_args(%acc = %zero16) -> (vector<16xi32>) {
+    %r = vector.transfer_read %y[%i], %p16 {in_bounds = [true]} : tensor<4096xi16>, vector<16xi16>
+    %e = arith.extsi %r : vector<16xi16> to vector<16xi32>
+    %s = arith.addi %acc, %e : vector<16xi32>
+    scf.yield %s : vector<16xi32>
+  } {rmean.accumulation_loop}
+  %d = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %zero16) -> (vector<16xi32>) {
+    %e = arith.extsi %h : vector<4x16xi16> to vector<4x16xi32>
+    %r0 = vector.extract %e[0] : vector<16xi32> from vector<4x16xi32>
+    %a0 = arith.addi %r0, %acc : vector<16xi32>
+    %r1 = vector.extract %e[1] : vector<16xi32> from vector<4x16xi32>
+    %a1 = arith.addi %r1, %a0 : vector<16xi32>
+    %r2 = vector.extract %e[2] : vector<16xi32> from vector<4x16xi32>
+    %a2 = arith.addi %r2, %a1 : vector<16xi32>
+    %r3 = vector.extract %e[3] : vector<16xi32> from vector<4x16xi32>
+    %a3 = arith.addi %r3, %a2 : vector<16xi32>
+    scf.yield %a3 : vector<16xi32>
+  } {rmean.accumulation_loop}
+  return %a, %b, %c, %d : vector<32xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>
+}
+
+// -----
+
 // @negative_integer_user_loop: a loop rmean did not mark keeps its i64
 // accumulation.
 // CHECK-LABEL: func.func @negative_integer_user_loop
