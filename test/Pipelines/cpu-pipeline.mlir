@@ -58,8 +58,13 @@
 
 // The row mean is vectorised: 32-lane f64 accumulators (dynamic rows), a horizontal
 // reduction per row, a vectorised division (by the reciprocal, corrected by
-// an fma remainder step).
+// an fma remainder step). Its f32 blocks prefetch their input (one line per
+// 64 bytes of each 32-lane read: two).
 // CHECK-LABEL: llvm.func @row_mean
+// CHECK:         llvm.intr.prefetch
+// CHECK-NEXT:    llvm.add
+// CHECK-NEXT:    llvm.getelementptr
+// CHECK-NEXT:    llvm.intr.prefetch
 // CHECK:         llvm.fpext {{.*}} : vector<32xf32> to vector<32xf64>
 // CHECK:         llvm.fadd {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.vector.reduce.fadd
@@ -121,8 +126,8 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 // accumulation loop prefetches the input 8192 bytes (64 iterations of 16
 // f64: compensated rows keep the base lanes) ahead in the flattened input,
 // which past a row's end is the next row, clamped to the input's last
-// vector; one prefetch per line of the vector. f32 rows (@row_mean:
-// blocked f32 sums, which reach the read ceiling without it) do not.
+// vector; one prefetch per line of the vector (as the f32 blocks of
+// @row_mean do).
 // CHECK-LABEL: llvm.func @f64_row_mean
 // CHECK:         %[[T:.+]] = llvm.select %{{.+}}, %{{.+}}, %{{.+}} : i1, i64
 // CHECK-NEXT:    %[[P:.+]] = llvm.getelementptr %{{.+}}[%[[T]]] : (!llvm.ptr, i64) -> !llvm.ptr, f64
