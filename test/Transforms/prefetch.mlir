@@ -398,3 +398,117 @@ func.func @negative_zero_d(%x: memref<?xf64>, %ub: index, %init: vector<f64>) ->
   } {rmean.accumulation_loop}
   return %r : vector<f64>
 }
+
+// -----
+
+// A row step of the outer strategy: the marked loop walks 256 columns of 8
+// rows (16 iterations of vector<8x16xf32>, 1 KB of each row), its parent
+// the rows, 8 at a time. Each row's line of the block one parent iteration
+// on (8 KB of reads: ceil(8192 / 8192) = 1, 8 rows x 256 = 2048 elements
+// later) is prefetched, row j at + j * 256, each clamped to the last row
+// (262144 - 16).
+// CHECK-LABEL: func.func @row_block
+//  CHECK-SAME:     (%[[X:.+]]: memref<1024x256xf32>
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<1024x256xf32> into memref<262144xf32>
+//       CHECK:   %[[N:.+]] = memref.dim %[[FLAT]]
+//       CHECK:   scf.for %[[R:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+//       CHECK:     scf.for %[[C:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+//       CHECK:       %[[B:.+]] = memref.subview %{{.+}}[%[[R]], %[[C]]] [8, 16] [1, 1]
+//       CHECK:       memref.extract_strided_metadata %[[B]]
+//  CHECK-NEXT:       arith.muli
+//  CHECK-NEXT:       arith.addi
+//  CHECK-NEXT:       arith.muli
+//  CHECK-NEXT:       %[[AT:.+]] = arith.addi
+//  CHECK-NEXT:       %[[ROW:.+]] = arith.constant 16 : index
+//  CHECK-NEXT:       %[[LAST:.+]] = arith.subi %[[N]], %[[ROW]] : index
+//  CHECK-NEXT:       %[[A0:.+]] = arith.constant 2048 : index
+//  CHECK-NEXT:       %[[L0:.+]] = arith.addi %[[AT]], %[[A0]] : index
+//  CHECK-NEXT:       %[[T0:.+]] = arith.minui %[[L0]], %[[LAST]] : index
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]][%[[T0]]], read, locality<3>, data
+//  CHECK-NEXT:       %[[A1:.+]] = arith.constant 2304 : index
+//  CHECK-NEXT:       %[[L1:.+]] = arith.addi %[[AT]], %[[A1]] : index
+//  CHECK-NEXT:       %[[T1:.+]] = arith.minui %[[L1]], %[[LAST]] : index
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]][%[[T1]]], read, locality<3>, data
+// CHECK-COUNT-6:     memref.prefetch %[[FLAT]]
+//   CHECK-NOT:       memref.prefetch
+//       CHECK:       vector.transfer_read %[[B]]
+//       CHECK:     } {rmean.accumulation_loop}
+// A 512-byte distance is still one parent iteration.
+// NEAR-LABEL: func.func @row_block
+//       NEAR:   arith.constant 2048 : index
+// NEAR-COUNT-8:   memref.prefetch
+// OFF-LABEL: func.func @row_block
+//   OFF-NOT:   memref.prefetch
+func.func @row_block(%x: memref<1024x256xf32>, %acc: memref<256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = ub.poison : f32
+  scf.for %r = %c0 to %c1024 step %c8 {
+    scf.for %c = %c0 to %c256 step %c16 {
+      %b = memref.subview %x[%r, %c] [8, 16] [1, 1] : memref<1024x256xf32> to memref<8x16xf32, strided<[256, 1], offset: ?>>
+      %a = memref.subview %acc[%c] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+      %v = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x16xf32, strided<[256, 1], offset: ?>>, vector<8x16xf32>
+      %old = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+      %s = vector.multi_reduction <add>, %v, %old [0] : vector<8x16xf32> to vector<16xf32>
+      vector.transfer_write %s, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+    } {rmean.accumulation_loop}
+  }
+  return
+}
+
+// -----
+
+// Rows of a page or more per step (256 iterations of 64 bytes: 16 KB of
+// each row) are streams the hardware prefetchers follow: no prefetch.
+// CHECK-LABEL: func.func @negative_row_block_long_rows
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+func.func @negative_row_block_long_rows(%x: memref<64x4096xf32>, %acc: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = ub.poison : f32
+  scf.for %r = %c0 to %c64 step %c8 {
+    scf.for %c = %c0 to %c4096 step %c16 {
+      %b = memref.subview %x[%r, %c] [8, 16] [1, 1] : memref<64x4096xf32> to memref<8x16xf32, strided<[4096, 1], offset: ?>>
+      %a = memref.subview %acc[%c] [16] [1] : memref<4096xf32> to memref<16xf32, strided<[1], offset: ?>>
+      %v = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x16xf32, strided<[4096, 1], offset: ?>>, vector<8x16xf32>
+      %old = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+      %s = vector.multi_reduction <add>, %v, %old [0] : vector<8x16xf32> to vector<16xf32>
+      vector.transfer_write %s, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+    } {rmean.accumulation_loop}
+  }
+  return
+}
+
+// -----
+
+// A row block whose parent does not move it (the same 8 rows each time)
+// has nothing ahead: no prefetch.
+// CHECK-LABEL: func.func @negative_row_block_fixed_rows
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+func.func @negative_row_block_fixed_rows(%x: memref<1024x256xf32>, %acc: memref<256xf32>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %pad = ub.poison : f32
+  scf.for %t = %c0 to %c4 step %c1 {
+    scf.for %c = %c0 to %c256 step %c16 {
+      %b = memref.subview %x[%r, %c] [8, 16] [1, 1] : memref<1024x256xf32> to memref<8x16xf32, strided<[256, 1], offset: ?>>
+      %a = memref.subview %acc[%c] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+      %v = vector.transfer_read %b[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x16xf32, strided<[256, 1], offset: ?>>, vector<8x16xf32>
+      %old = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+      %s = vector.multi_reduction <add>, %v, %old [0] : vector<8x16xf32> to vector<16xf32>
+      vector.transfer_write %s, %a[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+    } {rmean.accumulation_loop}
+  }
+  return
+}

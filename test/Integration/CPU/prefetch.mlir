@@ -8,7 +8,9 @@
 // f64 rows and columns: 2^60, then 998 copies of r + 1, then -2^60 (a plain
 // f64 sum loses the small terms: 0, not 0.998 (r + 1)). i64 rows: all
 // INT64_MAX (the sum leaves i64), and INT64_MIN / INT64_MAX alternating
-// (-500 / 1000 truncates to 0).
+// (-500 / 1000 truncates to 0). f32 columns 32 wide, 8 rows per step
+// (outer-rows-per-step=8): each step prefetches the block 8 rows on, and
+// with the largest distance the last row (every look-ahead clamped).
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
@@ -16,9 +18,15 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=64 | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=1048576 | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="prefetch-distance=64 num-threads=2" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=8" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=8 prefetch-distance=1048576" | %{run} | FileCheck %s
 // The runs above do prefetch.
 // RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=64 | FileCheck %s --check-prefix=IR
 // IR: llvm.intr.prefetch
+// RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=8" | FileCheck %s --check-prefix=BLOCK
+// BLOCK-LABEL: llvm.func @short_columns
+// BLOCK-COUNT-8: llvm.intr.prefetch
+// BLOCK-LABEL: llvm.func @rows(
 
 // CHECK: data =
 // CHECK-NEXT: [0.998,  1.996,  2.994]
@@ -26,12 +34,23 @@
 // CHECK-NEXT: [0.998,  1.996,  2.994]
 // CHECK: data =
 // CHECK-NEXT: [0.998,  1.996,  2.994]
+// CHECK: data =
+// CHECK-NEXT: [4,  5,  6,  7,  8,  9,  10,  11,  12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,  35]
 // CHECK: data =
 // CHECK-NEXT: [9223372036854775807,  0]
 // CHECK: data =
 // CHECK-NEXT: [9223372036854775807,  0]
 
 func.func private @printMemrefF64(tensor<*xf64>)
+func.func private @printMemrefF32(tensor<*xf32>)
+
+// Columns whose rows span less than a page per step (32 f32, two steps of 16 lanes): with 8 rows
+// per step (outer-rows-per-step=8, or the host's rule on Intel AVX-512)
+// each step prefetches its block 8 rows on, clamped to the last row.
+func.func @short_columns(%x: tensor<1001x32xf32>) -> tensor<32xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<1001x32xf32> -> tensor<32xf32>
+  return %0 : tensor<32xf32>
+}
 func.func private @printMemrefI64(tensor<*xi64>)
 
 func.func @rows(%x: tensor<3x1000xf64>) -> tensor<3xf64> {
@@ -115,6 +134,31 @@ func.func @main() {
   %m2 = call @columns(%cols) : (tensor<1000x3xf64>) -> tensor<3xf64>
   %m2d = tensor.cast %m2 : tensor<3xf64> to tensor<?xf64>
   call @print_f64(%m2d) : (tensor<?xf64>) -> ()
+
+  // Column c: c + 1, plus 1001 in rows 0, 500 and 1000 (the first, a
+  // middle and the tail row): the mean is c + 4 only if every row is added.
+  %short = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %c0 = arith.constant 0 : index
+    %c500 = arith.constant 500 : index
+    %c1000 = arith.constant 1000 : index
+    %ci = arith.index_cast %c : index to i64
+    %cf = arith.sitofp %ci : i64 to f32
+    %one = arith.constant 1.0 : f32
+    %v = arith.addf %cf, %one : f32
+    %extra = arith.constant 1001.0 : f32
+    %ve = arith.addf %v, %extra : f32
+    %is0 = arith.cmpi eq, %r, %c0 : index
+    %is500 = arith.cmpi eq, %r, %c500 : index
+    %is1000 = arith.cmpi eq, %r, %c1000 : index
+    %a = arith.ori %is0, %is500 : i1
+    %marked = arith.ori %a, %is1000 : i1
+    %w = arith.select %marked, %ve, %v : f32
+    tensor.yield %w : f32
+  } : tensor<1001x32xf32>
+  %m5 = call @short_columns(%short) : (tensor<1001x32xf32>) -> tensor<32xf32>
+  %m5u = tensor.cast %m5 : tensor<32xf32> to tensor<*xf32>
+  call @printMemrefF32(%m5u) : (tensor<*xf32>) -> ()
 
   %ints = tensor.generate {
   ^bb0(%r: index, %c: index):
