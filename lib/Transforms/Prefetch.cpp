@@ -88,34 +88,11 @@ getAddressSlice(vector::TransferReadOp read, Value iv, Block *body) {
   return ordered;
 }
 
-/// The bytes `read` loads when it is a contiguous run of its source's
-/// innermost dimension (a 1-D vector, or one whose leading dimensions are
-/// 1, in bounds, unmasked, over a unit innermost stride), else nothing.
-static std::optional<int64_t>
-getContiguousReadBytes(vector::TransferReadOp read) {
-  auto type = dyn_cast<MemRefType>(read.getBase().getType());
-  VectorType vector = read.getVectorType();
-  if (!type || type.getRank() == 0 || vector.getRank() == 0 || read.getMask() ||
-      read.hasOutOfBoundsDim() || !read.getPermutationMap().isMinorIdentity() ||
-      vector.isScalable())
-    return std::nullopt;
-  if (llvm::any_of(vector.getShape().drop_back(),
-                   [](int64_t size) { return size != 1; }))
-    return std::nullopt;
-  int64_t bits = type.getElementTypeBitWidth();
-  if (bits % 8 != 0)
-    return std::nullopt;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
-    return std::nullopt;
-  return vector.getShape().back() * bits / 8;
-}
-
-/// The rows `read` loads when it is a block of R >= 2 rows of N contiguous
-/// elements of its source's two innermost dimensions (a vector<...x1xRxN>,
-/// in bounds, unmasked, minor identity, the innermost stride 1 and the row
-/// stride static): {R, N bytes per row, row stride in elements}.
+/// The rows `read` loads when it reads whole rows of its source's innermost
+/// dimension (in bounds, unmasked, minor identity, the innermost stride 1):
+/// R rows of N contiguous elements, a vector<...x1xRxN> (R = 1 for a 1-D
+/// vector or one whose leading dimensions are all 1; for R >= 2 the row
+/// stride must be static): {R, N bytes per row, row stride in elements}.
 namespace {
 struct RowBlock {
   int64_t rows, rowBytes, rowStride;
@@ -125,11 +102,13 @@ struct RowBlock {
 static std::optional<RowBlock> getRowBlock(vector::TransferReadOp read) {
   auto type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector = read.getVectorType();
-  if (!type || type.getRank() < 2 || vector.getRank() < 2 || read.getMask() ||
+  if (!type || type.getRank() == 0 || vector.getRank() == 0 || read.getMask() ||
       read.hasOutOfBoundsDim() || !read.getPermutationMap().isMinorIdentity() ||
-      vector.isScalable() || vector.getShape().drop_back().back() < 2)
+      vector.isScalable())
     return std::nullopt;
-  if (llvm::any_of(vector.getShape().drop_back(2),
+  ArrayRef<int64_t> shape = vector.getShape();
+  int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  if (llvm::any_of(shape.drop_back(std::min<size_t>(shape.size(), 2)),
                    [](int64_t size) { return size != 1; }))
     return std::nullopt;
   int64_t bits = type.getElementTypeBitWidth();
@@ -137,12 +116,26 @@ static std::optional<RowBlock> getRowBlock(vector::TransferReadOp read) {
     return std::nullopt;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      strides.back() != 1 || ShapedType::isDynamic(strides[strides.size() - 2]))
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
     return std::nullopt;
-  return RowBlock{vector.getShape().drop_back().back(),
-                  vector.getShape().back() * bits / 8,
-                  strides[strides.size() - 2]};
+  int64_t rowStride = 0;
+  if (rows > 1) {
+    if (strides.size() < 2 ||
+        ShapedType::isDynamic(strides[strides.size() - 2]))
+      return std::nullopt;
+    rowStride = strides[strides.size() - 2];
+  }
+  return RowBlock{rows, shape.back() * bits / 8, rowStride};
+}
+
+/// The bytes `read` loads when it is a contiguous run of its source's
+/// innermost dimension (one row, see getRowBlock), else nothing.
+static std::optional<int64_t>
+getContiguousReadBytes(vector::TransferReadOp read) {
+  std::optional<RowBlock> block = getRowBlock(read);
+  if (!block || block->rows != 1)
+    return std::nullopt;
+  return block->rowBytes;
 }
 
 /// The buffer `view` is a view of, through subviews, reshapes, casts and
@@ -310,7 +303,8 @@ struct RmeanPrefetchPass
       if (!written.contains(getViewRoot(read.getBase())))
         reads.push_back(read);
     for (vector::TransferReadOp read : reads) {
-      if (std::optional<RowBlock> block = getRowBlock(read)) {
+      std::optional<RowBlock> block = getRowBlock(read);
+      if (block && block->rows > 1) {
         prefetchRowBlock(loop, read, *block);
         continue;
       }
