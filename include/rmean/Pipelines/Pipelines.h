@@ -60,9 +60,10 @@ struct RmeanCPUPipelineOptions
       llvm::cl::init(-1)};
   PassOptions::Option<int64_t> prefetchDistance{
       *this, "prefetch-distance",
-      llvm::cl::desc("Bytes ahead that the compensated f64, blocked f32 and "
-                     "exact 64-bit integer loops prefetch their input "
-                     "(rmean-prefetch; 0: no software prefetch)"),
+      llvm::cl::desc("Bytes ahead that the compensated f64, blocked f32, "
+                     "exact 64-bit integer loops and column steps over short "
+                     "rows prefetch their input (rmean-prefetch; 0: no "
+                     "software prefetch)"),
       llvm::cl::init(8192)};
   PassOptions::Option<bool> stridedInputs{
       *this, "strided-inputs",
