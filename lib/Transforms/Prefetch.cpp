@@ -128,16 +128,6 @@ static std::optional<RowBlock> getRowBlock(vector::TransferReadOp read) {
   return RowBlock{rows, shape.back() * bits / 8, rowStride};
 }
 
-/// The bytes `read` loads when it is a contiguous run of its source's
-/// innermost dimension (one row, see getRowBlock), else nothing.
-static std::optional<int64_t>
-getContiguousReadBytes(vector::TransferReadOp read) {
-  std::optional<RowBlock> block = getRowBlock(read);
-  if (!block || block->rows != 1)
-    return std::nullopt;
-  return block->rowBytes;
-}
-
 /// The buffer `view` is a view of, through subviews, reshapes, casts and
 /// every other view-like op.
 static Value getViewRoot(Value view) {
@@ -304,15 +294,16 @@ struct RmeanPrefetchPass
         reads.push_back(read);
     for (vector::TransferReadOp read : reads) {
       std::optional<RowBlock> block = getRowBlock(read);
-      if (block && block->rows > 1) {
+      if (!block || block->rowBytes <= 0)
+        continue;
+      if (block->rows > 1) {
         prefetchRowBlock(loop, read, *block);
         continue;
       }
-      std::optional<int64_t> bytes = getContiguousReadBytes(read);
-      if (!bytes || *bytes <= 0)
-        continue;
+      // One contiguous run of the innermost dimension.
+      int64_t bytes = block->rowBytes;
       int64_t elements = read.getVectorType().getNumElements();
-      int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, *bytes));
+      int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, bytes));
       Value root = getDenseRoot(read);
       if (root && getElementsPerIteration(read, loop) == elements) {
         // A dense buffer walked in order: the line `distance` bytes on may
@@ -320,7 +311,7 @@ struct RmeanPrefetchPass
         auto type = cast<MemRefType>(root.getType());
         if (!type.hasStaticShape() ||
             type.getNumElements() > (ahead + 1) * elements)
-          emitLinearPrefetches(read, root, ahead * elements, *bytes);
+          emitLinearPrefetches(read, root, ahead * elements, bytes);
         continue;
       }
       // A column block: the loop steps down rows, and its parent walks the
@@ -339,11 +330,11 @@ struct RmeanPrefetchPass
           getElementsPerIteration(read, parent, iv) == elements) {
         int64_t rows = std::max<int64_t>(1, trips->getSExtValue());
         int64_t parentAhead =
-            std::max<int64_t>(1, llvm::divideCeil(distance, 2 * *bytes * rows));
+            std::max<int64_t>(1, llvm::divideCeil(distance, 2 * bytes * rows));
         auto type = cast<MemRefType>(root.getType());
         if (!type.hasStaticShape() ||
             type.getNumElements() > (parentAhead + 1) * elements)
-          emitLinearPrefetches(read, root, parentAhead * elements, *bytes);
+          emitLinearPrefetches(read, root, parentAhead * elements, bytes);
         continue;
       }
       FailureOr<SmallVector<Operation *>> slice =
@@ -355,7 +346,7 @@ struct RmeanPrefetchPass
       // it is already reading.
       if (trips && trips->getZExtValue() <= uint64_t(ahead))
         continue;
-      emitPrefetches(loop, read, *slice, ahead, *bytes);
+      emitPrefetches(loop, read, *slice, ahead, bytes);
     }
   }
 
