@@ -10,7 +10,9 @@
 // previous one's, so the prefetch address is the read's offset into the
 // flattened buffer plus 8192 / 256 = 32 iterations (1024 elements), clamped
 // to the buffer's last vector. Past a row's end that is the next row, which
-// the loop reaches next. Each of the vector's four lines is prefetched.
+// the loop reaches next. Each of the vector's four lines is prefetched. The
+// loop reads more than the look-ahead (128 x 32 elements), so the clamp
+// stays in it (see @block_hoisted_clamp).
 // CHECK-LABEL: func.func @row_through_subviews
 //  CHECK-SAME:     (%[[X:.+]]: memref<64x128x32xf64>
 //  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1, 2]] : memref<64x128x32xf64> into memref<262144xf64>
@@ -60,6 +62,104 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
     %s = arith.addf %acc, %e : vector<32xf64>
     scf.yield %s : vector<32xf64>
   } {rmean.accumulation_loop}
+  return %r : vector<32xf64>
+}
+
+// -----
+
+// The block of a blocked f32 sum: 8 iterations from %j, 256 elements, less
+// than the 2048 elements (8192 bytes) ahead. The clamp is computed once,
+// before the block, for its first read (offset + 2048, at most the buffer's
+// size less the block's 256 elements); in the block each target is that
+// base plus the distance the read has moved (%k - %j), two lines per vector
+// of 32 f32.
+// CHECK-LABEL: func.func @block_hoisted_clamp
+//  CHECK-SAME:     (%[[X:.+]]: memref<512x768xf32>
+//  CHECK-NEXT:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<512x768xf32> into memref<393216xf32>
+//  CHECK-NEXT:   %[[C0:.+]] = arith.constant 0 : index
+//  CHECK-NEXT:   %[[N:.+]] = memref.dim %[[FLAT]], %[[C0]]
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
+//  CHECK-NEXT:     %[[END:.+]] = arith.addi %[[J]]
+//  CHECK-NEXT:     %{{.+}}, %[[OFFSET:.+]], %{{.+}}:2, %[[STRIDES:.+]]:2 = memref.extract_strided_metadata %[[X]]
+//  CHECK-NEXT:     arith.muli %{{.+}}, %[[STRIDES]]#0 : index
+//  CHECK-NEXT:     arith.addi %[[OFFSET]]
+//  CHECK-NEXT:     arith.muli %[[J]], %[[STRIDES]]#1 : index
+//  CHECK-NEXT:     %[[AT:.+]] = arith.addi
+//  CHECK-NEXT:     %[[AHEAD:.+]] = arith.constant 2048 : index
+//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %[[AT]], %[[AHEAD]] : index
+//  CHECK-NEXT:     %[[SPAN:.+]] = arith.constant 256 : index
+//  CHECK-NEXT:     %[[LAST:.+]] = arith.subi %[[N]], %[[SPAN]] : index
+//  CHECK-NEXT:     %[[BASE:.+]] = arith.minui %[[LATER]], %[[LAST]] : index
+//  CHECK-NEXT:     scf.for %[[K:.+]] = %[[J]] to %[[END]] step %{{.+}} iter_args
+//  CHECK-NEXT:       %[[MOVED:.+]] = arith.subi %[[K]], %[[J]] : index
+//  CHECK-NEXT:       %[[T:.+]] = arith.addi %[[BASE]], %[[MOVED]] : index
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data
+//  CHECK-NEXT:       %[[L1:.+]] = arith.constant 16 : index
+//  CHECK-NEXT:       %[[T1:.+]] = arith.addi %[[T]], %[[L1]] : index
+//  CHECK-NEXT:       memref.prefetch %[[FLAT]][%[[T1]]], read, locality<3>, data
+//   CHECK-NOT:       memref.prefetch
+//  CHECK-NEXT:       vector.transfer_read %[[X]][%{{.+}}, %[[K]]]
+//       CHECK:     } {rmean.accumulation_loop}
+//   CHECK-NOT:   arith.minui
+//   CHECK-NOT:   memref.prefetch
+// OFF-LABEL: func.func @block_hoisted_clamp
+//   OFF-NOT:   memref.prefetch
+func.func @block_hoisted_clamp(%x: memref<512x768xf32>, %i: index)
+    -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c768 = arith.constant 768 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<32xf64>
+  %zero32 = arith.constant dense<-0.0> : vector<32xf32>
+  %r = scf.for %j = %c0 to %c768 step %c256 iter_args(%acc = %zero) -> (vector<32xf64>) {
+    %end = arith.addi %j, %c256 : index
+    %b = scf.for %k = %j to %end step %c32 iter_args(%part = %zero32) -> (vector<32xf32>) {
+      %e = vector.transfer_read %x[%i, %k], %pad {in_bounds = [true]} : memref<512x768xf32>, vector<32xf32>
+      %s = arith.addf %part, %e : vector<32xf32>
+      scf.yield %s : vector<32xf32>
+    } {rmean.accumulation_loop}
+    %w = arith.extf %b : vector<32xf32> to vector<32xf64>
+    %t = arith.addf %acc, %w : vector<32xf64>
+    scf.yield %t : vector<32xf64>
+  }
+  return %r : vector<32xf64>
+}
+
+// -----
+
+// A block whose read goes through a view the body defines without the
+// induction variable (%row, not hoisted out of the block) keeps the clamp
+// in the loop: the base cannot be computed before the block.
+// CHECK-LABEL: func.func @block_clamp_stays
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
+//   CHECK-NOT:     arith.minui
+//       CHECK:     scf.for %[[K:.+]] = %[[J]] to %{{.+}} step %{{.+}} iter_args
+//       CHECK:       %[[T:.+]] = arith.minui
+//  CHECK-NEXT:       memref.prefetch %{{.+}}[%[[T]]]
+//       CHECK:     } {rmean.accumulation_loop}
+func.func @block_clamp_stays(%x: memref<512x768xf32>, %i: index)
+    -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c768 = arith.constant 768 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<32xf64>
+  %zero32 = arith.constant dense<-0.0> : vector<32xf32>
+  %r = scf.for %j = %c0 to %c768 step %c256 iter_args(%acc = %zero) -> (vector<32xf64>) {
+    %end = arith.addi %j, %c256 : index
+    %b = scf.for %k = %j to %end step %c32 iter_args(%part = %zero32) -> (vector<32xf32>) {
+      %row = memref.subview %x[%i, 0] [1, 768] [1, 1] : memref<512x768xf32> to memref<768xf32, strided<[1], offset: ?>>
+      %e = vector.transfer_read %row[%k], %pad {in_bounds = [true]} : memref<768xf32, strided<[1], offset: ?>>, vector<32xf32>
+      %s = arith.addf %part, %e : vector<32xf32>
+      scf.yield %s : vector<32xf32>
+    } {rmean.accumulation_loop}
+    %w = arith.extf %b : vector<32xf32> to vector<32xf64>
+    %t = arith.addf %acc, %w : vector<32xf64>
+    scf.yield %t : vector<32xf64>
+  }
   return %r : vector<32xf64>
 }
 

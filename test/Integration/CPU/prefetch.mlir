@@ -10,7 +10,10 @@
 // INT64_MAX (the sum leaves i64), and INT64_MIN / INT64_MAX alternating
 // (-500 / 1000 truncates to 0). f32 columns 32 wide, 8 rows per step
 // (outer-rows-per-step=8): each step prefetches the block 8 rows on, and
-// with the largest distance the last row (every look-ahead clamped).
+// with the largest distance the last row (every look-ahead clamped). f32
+// rows of 768 (blocks of 8 x 32 lanes, each block's clamp computed before
+// it): at the default distance and at 2048 bytes, the blocks near the end
+// are clamped to the buffer's last block.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
@@ -20,6 +23,7 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline="prefetch-distance=64 num-threads=2" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=8" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=8 prefetch-distance=1048576" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=2048 | %{run} | FileCheck %s
 // The runs above do prefetch.
 // RUN: rmean-opt %s --rmean-cpu-pipeline=prefetch-distance=64 | FileCheck %s --check-prefix=IR
 // IR: llvm.intr.prefetch
@@ -34,6 +38,8 @@
 // CHECK-NEXT: [0.998,  1.996,  2.994]
 // CHECK: data =
 // CHECK-NEXT: [0.998,  1.996,  2.994]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6,  7]
 // CHECK: data =
 // CHECK-NEXT: [4,  5,  6,  7,  8,  9,  10,  11,  12,  13,  14,  15,  16,  17,  18,  19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,  35]
 // CHECK: data =
@@ -50,6 +56,12 @@ func.func private @printMemrefF32(tensor<*xf32>)
 func.func @short_columns(%x: tensor<1001x32xf32>) -> tensor<32xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<1001x32xf32> -> tensor<32xf32>
   return %0 : tensor<32xf32>
+}
+// Rows of blocked f32 sums, 5 x 768 f32: 3840 elements, so that the last
+// blocks' look-ahead (2048 elements at the default distance) is clamped.
+func.func @float_rows(%x: tensor<5x768xf32>) -> tensor<5xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<5x768xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
 }
 func.func private @printMemrefI64(tensor<*xi64>)
 
@@ -134,6 +146,28 @@ func.func @main() {
   %m2 = call @columns(%cols) : (tensor<1000x3xf64>) -> tensor<3xf64>
   %m2d = tensor.cast %m2 : tensor<3xf64> to tensor<?xf64>
   call @print_f64(%m2d) : (tensor<?xf64>) -> ()
+
+  // Row r: r + 1, plus 768 in columns 300 and 767: the mean is r + 3 only
+  // if every block is added.
+  %frows = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %c300 = arith.constant 300 : index
+    %c767 = arith.constant 767 : index
+    %ri = arith.index_cast %r : index to i64
+    %rf = arith.sitofp %ri : i64 to f32
+    %one = arith.constant 1.0 : f32
+    %v = arith.addf %rf, %one : f32
+    %extra = arith.constant 768.0 : f32
+    %ve = arith.addf %v, %extra : f32
+    %is300 = arith.cmpi eq, %c, %c300 : index
+    %is767 = arith.cmpi eq, %c, %c767 : index
+    %marked = arith.ori %is300, %is767 : i1
+    %w = arith.select %marked, %ve, %v : f32
+    tensor.yield %w : f32
+  } : tensor<5x768xf32>
+  %m6 = call @float_rows(%frows) : (tensor<5x768xf32>) -> tensor<5xf32>
+  %m6u = tensor.cast %m6 : tensor<5xf32> to tensor<*xf32>
+  call @printMemrefF32(%m6u) : (tensor<*xf32>) -> ()
 
   // Column c: c + 1, plus 1001 in rows 0, 500 and 1000 (the first, a
   // middle and the tail row): the mean is c + 4 only if every row is added.
