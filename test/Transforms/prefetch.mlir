@@ -68,7 +68,7 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 // -----
 
 // The block of a blocked f32 sum: 8 iterations from %j, 256 elements, less
-// than the 2048 elements (8192 bytes) ahead. The clamp is computed once,
+// than the 2048 elements (8192 bytes) ahead, over a 1.5 MiB buffer. The clamp is computed once,
 // before the block, for its first read (offset + 2048, at most the buffer's
 // size less the block's 256 elements); in the block each target is that
 // base plus the distance the read has moved (%k - %j), two lines per vector
@@ -153,6 +153,41 @@ func.func @block_clamp_stays(%x: memref<512x768xf32>, %i: index)
     %b = scf.for %k = %j to %end step %c32 iter_args(%part = %zero32) -> (vector<32xf32>) {
       %row = memref.subview %x[%i, 0] [1, 768] [1, 1] : memref<512x768xf32> to memref<768xf32, strided<[1], offset: ?>>
       %e = vector.transfer_read %row[%k], %pad {in_bounds = [true]} : memref<768xf32, strided<[1], offset: ?>>, vector<32xf32>
+      %s = arith.addf %part, %e : vector<32xf32>
+      scf.yield %s : vector<32xf32>
+    } {rmean.accumulation_loop}
+    %w = arith.extf %b : vector<32xf32> to vector<32xf64>
+    %t = arith.addf %acc, %w : vector<32xf64>
+    scf.yield %t : vector<32xf64>
+  }
+  return %r : vector<32xf64>
+}
+
+// -----
+
+// The same block over a buffer larger than 16 MiB (8192x768 f32, 24 MiB),
+// which a loop nest reads from memory: the clamp stays in the block, where
+// it keeps the prefetches apart.
+// CHECK-LABEL: func.func @large_block_clamp_stays
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
+//   CHECK-NOT:     arith.minui
+//       CHECK:     scf.for %[[K:.+]] = %[[J]] to %{{.+}} step %{{.+}} iter_args
+//       CHECK:       %[[T:.+]] = arith.minui
+//  CHECK-NEXT:       memref.prefetch %{{.+}}[%[[T]]]
+//       CHECK:     } {rmean.accumulation_loop}
+func.func @large_block_clamp_stays(%x: memref<8192x768xf32>, %i: index)
+    -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %c768 = arith.constant 768 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<0.0> : vector<32xf64>
+  %zero32 = arith.constant dense<-0.0> : vector<32xf32>
+  %r = scf.for %j = %c0 to %c768 step %c256 iter_args(%acc = %zero) -> (vector<32xf64>) {
+    %end = arith.addi %j, %c256 : index
+    %b = scf.for %k = %j to %end step %c32 iter_args(%part = %zero32) -> (vector<32xf32>) {
+      %e = vector.transfer_read %x[%i, %k], %pad {in_bounds = [true]} : memref<8192x768xf32>, vector<32xf32>
       %s = arith.addf %part, %e : vector<32xf32>
       scf.yield %s : vector<32xf32>
     } {rmean.accumulation_loop}
