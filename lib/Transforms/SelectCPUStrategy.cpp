@@ -102,6 +102,27 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
          !isWideIntegerSum(op);
 }
 
+/// `rows` per outer step, or a few fewer (down to three quarters of them)
+/// when that divides the static count of reduced rows and `rows` does not:
+/// the rows left after the last whole step are added one at a time, each a
+/// pass over the accumulator row. 7x7 NHWC pooling (49 rows of 2048
+/// channels, AMD Zen 5, one thread, the two called alternately in one
+/// process): 7 rows per step 1.03x 8 in f32, 1.05-1.08x in bf16.
+static int64_t fitRowsToReduction(linalg::GenericOp op, int64_t rows) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (ranges.size() < 2 ||
+      iterators[ranges.size() - 2] != utils::IteratorType::reduction)
+    return rows;
+  int64_t extent = ranges[ranges.size() - 2];
+  if (ShapedType::isDynamic(extent) || extent <= 0 || extent % rows == 0)
+    return rows;
+  for (int64_t fewer = rows - 1; 4 * fewer >= 3 * rows; --fewer)
+    if (extent % fewer == 0)
+      return fewer;
+  return rows;
+}
+
 /// Rows an "outer" step adds before updating the accumulator row. Summing
 /// eight rows first (in f32 with rmean-narrow-accumulators) cuts the
 /// accumulator traffic, which pays on long rows (measured on 4096-wide
@@ -125,9 +146,11 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
   if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
     return 1;
   if (outerRows != 0 && !hasNarrowColumns(op, lanes))
-    return outerRows;
+    return fitRowsToReduction(op, outerRows);
   int64_t width = op.getStaticLoopRanges().back();
-  return ShapedType::isDynamic(width) || width >= 2048 ? 8 : 1;
+  return ShapedType::isDynamic(width) || width >= 2048
+             ? fitRowsToReduction(op, 8)
+             : 1;
 }
 
 /// Lanes of an "inner" strategy. Each accumulator register takes one add

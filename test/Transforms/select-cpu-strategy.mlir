@@ -144,7 +144,8 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 
 // Column mean and NHWC pooling: a kept contiguous dimension follows. Short
 // rows take one row per step (the default, not printed), long or dynamic
-// ones eight. bf16 columns take twice the lanes (a 512-bit vector of each
+// ones eight (outer-rows-per-step=8: 7 for the 49 rows of @nhwc, see
+// @fit_rows; 100 rows keep 8). bf16 columns take twice the lanes (a 512-bit vector of each
 // row, widened in pairs by rmean-narrow-accumulators).
 // CHECK-LABEL: func.func @outer
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>,
@@ -157,7 +158,7 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // ROWS8-LABEL: func.func @outer
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @nhwc
-//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 7>,
 // ROWS8-LABEL: func.func @wide
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS3-LABEL: func.func @outer
@@ -179,6 +180,37 @@ func.func @wide(%x: tensor<8x4096xf32>) -> tensor<4096xf32> {
 func.func @dynamic_width(%x: tensor<8x?xf32>) -> tensor<?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<8x?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// Rows per step that do not divide a static count of reduced rows give way
+// to a count down to three quarters of them that does: 49 and 196 rows
+// (7x7 and 14x14 pooling) take 7; 100 rows (no divisor in 6-7), 48 rows
+// (8 divides them) and a dynamic count keep 8; fewer rows than a step
+// keep 8 too (5: no divisor in 6-7).
+// CHECK-LABEL: func.func @fit_rows
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 7>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 7>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS3-LABEL: func.func @fit_rows
+//       ROWS3:   rows_per_step = 3
+//       ROWS3:   rows_per_step = 3
+func.func @fit_rows(%a: tensor<2x7x7x2048xf32>, %b: tensor<196x2048xf32>,
+                    %c: tensor<100x2048xf32>, %d: tensor<48x2048xf32>,
+                    %e: tensor<?x2048xf32>, %f: tensor<5x2048xf32>)
+    -> (tensor<2x2048xf32>, tensor<2048xf32>, tensor<2048xf32>,
+        tensor<2048xf32>, tensor<2048xf32>, tensor<2048xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1, 2>} : tensor<2x7x7x2048xf32> -> tensor<2x2048xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<196x2048xf32> -> tensor<2048xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<100x2048xf32> -> tensor<2048xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<48x2048xf32> -> tensor<2048xf32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<?x2048xf32> -> tensor<2048xf32>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 0>} : tensor<5x2048xf32> -> tensor<2048xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x2048xf32>, tensor<2048xf32>, tensor<2048xf32>, tensor<2048xf32>, tensor<2048xf32>, tensor<2048xf32>
 }
 
 // -----

@@ -52,9 +52,10 @@ func.func private @printMemrefF32(tensor<*xf32>)
 
 // Columns whose rows span less than a page per step (32 f32, two steps of 16 lanes): with 8 rows
 // per step (outer-rows-per-step=8, or the host's rule on Intel AVX-512)
-// each step prefetches its block 8 rows on, clamped to the last row.
-func.func @short_columns(%x: tensor<1001x32xf32>) -> tensor<32xf32> {
-  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<1001x32xf32> -> tensor<32xf32>
+// each step prefetches its block 8 rows on, clamped to the last row. 1009
+// rows (a prime: no fewer rows per step divide them) leave a tail row.
+func.func @short_columns(%x: tensor<1009x32xf32>) -> tensor<32xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<1009x32xf32> -> tensor<32xf32>
   return %0 : tensor<32xf32>
 }
 // Rows of blocked f32 sums, 5 x 768 f32: 3840 elements, so that the last
@@ -169,18 +170,18 @@ func.func @main() {
   %m6u = tensor.cast %m6 : tensor<5xf32> to tensor<*xf32>
   call @printMemrefF32(%m6u) : (tensor<*xf32>) -> ()
 
-  // Column c: c + 1, plus 1001 in rows 0, 500 and 1000 (the first, a
+  // Column c: c + 1, plus 1009 in rows 0, 500 and 1008 (the first, a
   // middle and the tail row): the mean is c + 4 only if every row is added.
   %short = tensor.generate {
   ^bb0(%r: index, %c: index):
     %c0 = arith.constant 0 : index
     %c500 = arith.constant 500 : index
-    %c1000 = arith.constant 1000 : index
+    %c1000 = arith.constant 1008 : index
     %ci = arith.index_cast %c : index to i64
     %cf = arith.sitofp %ci : i64 to f32
     %one = arith.constant 1.0 : f32
     %v = arith.addf %cf, %one : f32
-    %extra = arith.constant 1001.0 : f32
+    %extra = arith.constant 1009.0 : f32
     %ve = arith.addf %v, %extra : f32
     %is0 = arith.cmpi eq, %r, %c0 : index
     %is500 = arith.cmpi eq, %r, %c500 : index
@@ -189,8 +190,8 @@ func.func @main() {
     %marked = arith.ori %a, %is1000 : i1
     %w = arith.select %marked, %ve, %v : f32
     tensor.yield %w : f32
-  } : tensor<1001x32xf32>
-  %m5 = call @short_columns(%short) : (tensor<1001x32xf32>) -> tensor<32xf32>
+  } : tensor<1009x32xf32>
+  %m5 = call @short_columns(%short) : (tensor<1009x32xf32>) -> tensor<32xf32>
   %m5u = tensor.cast %m5 : tensor<32xf32> to tensor<*xf32>
   call @printMemrefF32(%m5u) : (tensor<*xf32>) -> ()
 
