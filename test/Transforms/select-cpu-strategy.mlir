@@ -143,12 +143,13 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // -----
 
 // Column mean and NHWC pooling: a kept contiguous dimension follows. Short
-// rows take one row per step (the default, not printed), long or dynamic
-// ones eight (outer-rows-per-step=8: 7 for the 49 rows of @nhwc, see
+// f32 rows take one row per step (the default, not printed), long or
+// dynamic ones eight, and so do 16-bit float rows of any width at 512 bits
+// (@outer; AVX2 code keeps one, see @narrow_float_columns) (outer-rows-per-step=8: 7 for the 49 rows of @nhwc, see
 // @fit_rows; 100 rows keep 8). bf16 columns take twice the lanes (a 512-bit vector of each
 // row, widened in pairs by rmean-narrow-accumulators).
 // CHECK-LABEL: func.func @outer
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 // CHECK-LABEL: func.func @nhwc
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @wide
@@ -302,12 +303,17 @@ func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui1
 
 // @narrow_float_columns: bf16 and f16 columns also take twice cache-tile
 // columns per cache tile when there are more than cache-tile of them (and
-// bf16 twice the lanes).
+// bf16 twice the lanes), and eight rows per step at any width at 512 bits;
+// 256-bit code keeps one row per step on rows narrower than 2048.
 // CHECK-LABEL: func.func @narrow_float_columns
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+// AVX2-LABEL: func.func @narrow_float_columns
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 2048>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 1024>
 // OPTS-LABEL: func.func @narrow_float_columns
 //       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 512, threads = 3, rows_per_step = 8>
 func.func @narrow_float_columns(%a: tensor<512x4096xbf16>, %b: tensor<64x1500xf16>,

@@ -56,7 +56,8 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Rows each column/middle-axis (outer) step adds before "
                      "its accumulator update: -1 (default) the host's (8 on "
                      "Intel cores with AVX-512, else as 0), 0 8 on rows of "
-                     "2048 or more and 1 below, 1-64 that many (or down to "
+                     "2048 or more (or f16/bf16 ones at 512 bits) and 1 "
+                     "below, 1-64 that many (or down to "
                      "3/4 of it when that divides a static count of reduced "
                      "rows and it does not)"),
       llvm::cl::init(-1)};
@@ -83,8 +84,9 @@ int64_t getHostVectorBits();
 /// What `outer-rows-per-step=-1` means on this host: 8 on Intel cores with
 /// AVX-512 (measured there: 256- to 1024-wide columns 1.04-1.77x faster
 /// than one row per step, and free of the run-to-run swings of one row),
-/// else 0 (the width rule; AMD cores measured 0.6-0.9x with eight rows of
-/// 1024 or fewer).
+/// else 0 (the width rule; AMD cores measured 0.6-0.9x with eight f32 rows
+/// of 1024 or fewer, and 2-3x with eight f16/bf16 rows, which the width
+/// rule gives them).
 int64_t getHostOuterRowsPerStep();
 
 /// `outer-rows-per-step` of `options`, the host's when -1.
