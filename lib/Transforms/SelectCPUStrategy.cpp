@@ -143,9 +143,8 @@ static bool isHalfFloatSum(linalg::GenericOp op) {
 /// 16 rows no faster); on f32 rows of 1024 or fewer the interleaved input
 /// streams measured slower than one (0.6-0.9x) on AMD cores, but not on
 /// Intel ones (16-bit floats: see isHalfFloatSum), hence `outerRows` (0:
-/// this width rule; else that many rows
-/// for every outer reduction but compensated sums and narrow columns,
-/// which keep their own lane layouts).
+/// this width rule; else that many rows for every outer reduction but
+/// compensated sums and narrow columns, which keep their own lane layouts).
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
                            int64_t lanes, int64_t vectorBits,
                            int64_t outerRows) {
