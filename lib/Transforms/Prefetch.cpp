@@ -567,25 +567,28 @@ struct RmeanPrefetchPass
 
   /// The trip count of `loop` when its bounds are constants or its upper
   /// bound is its lower bound plus a constant (the blocks of a blocked
-  /// loop: `scf.for %j = %i to %i + 256 step 32`).
+  /// loop: `scf.for %j = %i to %i + 256 step 32`). Upstream's
+  /// scf.for trip count only takes such an addition when it is nsw/nuw,
+  /// which the blocks' bound (in bounds by construction) does not carry.
   static std::optional<int64_t> getTripCount(scf::ForOp loop) {
-    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    if (!step || *step <= 0)
+    auto staticDifference = [](Value lb, Value ub,
+                               bool) -> std::optional<llvm::APSInt> {
+      auto add = ub.getDefiningOp<arith::AddIOp>();
+      if (!add || (add.getLhs() != lb && add.getRhs() != lb))
+        return std::nullopt;
+      std::optional<int64_t> extent =
+          getConstantIntValue(add.getLhs() == lb ? add.getRhs() : add.getLhs());
+      if (!extent)
+        return std::nullopt;
+      return llvm::APSInt(llvm::APInt(64, *extent, /*isSigned=*/true),
+                          /*isUnsigned=*/false);
+    };
+    std::optional<APInt> trips = constantTripCount(
+        loop.getLowerBound(), loop.getUpperBound(), loop.getStep(),
+        /*isSigned=*/!loop.getUnsignedCmp(), staticDifference);
+    if (!trips || trips->getActiveBits() > 62)
       return std::nullopt;
-    std::optional<int64_t> extent;
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-    if (lb && ub) {
-      extent = *ub - *lb;
-    } else if (auto add = loop.getUpperBound().getDefiningOp<arith::AddIOp>()) {
-      if (add.getLhs() == loop.getLowerBound())
-        extent = getConstantIntValue(add.getRhs());
-      else if (add.getRhs() == loop.getLowerBound())
-        extent = getConstantIntValue(add.getLhs());
-    }
-    if (!extent)
-      return std::nullopt;
-    return *extent <= 0 ? 0 : llvm::divideCeil(*extent, *step);
+    return trips->getSExtValue();
   }
 
   void emitPrefetches(scf::ForOp loop, vector::TransferReadOp read,
