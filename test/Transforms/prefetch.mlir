@@ -132,14 +132,14 @@ func.func @block_hoisted_clamp(%x: memref<512x768xf32>, %i: index)
 // A block whose read goes through a view the body defines without the
 // induction variable (%row, not hoisted out of the block) keeps the clamp
 // in the loop: the base cannot be computed before the block.
-// CHECK-LABEL: func.func @block_clamp_stays
+// CHECK-LABEL: func.func @negative_hoist_body_view
 //       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
 //   CHECK-NOT:     arith.minui
 //       CHECK:     scf.for %[[K:.+]] = %[[J]] to %{{.+}} step %{{.+}} iter_args
 //       CHECK:       %[[T:.+]] = arith.minui
 //  CHECK-NEXT:       memref.prefetch %{{.+}}[%[[T]]]
 //       CHECK:     } {rmean.accumulation_loop}
-func.func @block_clamp_stays(%x: memref<512x768xf32>, %i: index)
+func.func @negative_hoist_body_view(%x: memref<512x768xf32>, %i: index)
     -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
@@ -168,14 +168,14 @@ func.func @block_clamp_stays(%x: memref<512x768xf32>, %i: index)
 // The same block over a buffer larger than 16 MiB (8192x768 f32, 24 MiB),
 // which a loop nest reads from memory: the clamp stays in the block, where
 // it keeps the prefetches apart.
-// CHECK-LABEL: func.func @large_block_clamp_stays
+// CHECK-LABEL: func.func @negative_hoist_large_buffer
 //       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args
 //   CHECK-NOT:     arith.minui
 //       CHECK:     scf.for %[[K:.+]] = %[[J]] to %{{.+}} step %{{.+}} iter_args
 //       CHECK:       %[[T:.+]] = arith.minui
 //  CHECK-NEXT:       memref.prefetch %{{.+}}[%[[T]]]
 //       CHECK:     } {rmean.accumulation_loop}
-func.func @large_block_clamp_stays(%x: memref<8192x768xf32>, %i: index)
+func.func @negative_hoist_large_buffer(%x: memref<8192x768xf32>, %i: index)
     -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
