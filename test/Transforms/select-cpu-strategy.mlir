@@ -13,6 +13,7 @@
 // compensated sums and narrow columns (their own lane layouts).
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=8" --split-input-file | FileCheck %s --check-prefix=ROWS8
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=3" --split-input-file | FileCheck %s --check-prefix=ROWS3
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=1" --split-input-file | FileCheck %s --check-prefix=ROWS1
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-narrow-integer-sums --rmean-select-cpu-strategy --split-input-file | FileCheck %s --check-prefix=I32
 // BADVS: option 'vector-size' must be in [1, 1024], got 0
 // BADVS2: option 'vector-size' must be in [1, 1024], got 1025
@@ -181,6 +182,40 @@ func.func @wide(%x: tensor<8x4096xf32>) -> tensor<4096xf32> {
 func.func @dynamic_width(%x: tensor<8x?xf32>) -> tensor<?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<8x?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+// One row per step reads each row whole as one cache tile while its
+// accumulator row takes at most 64 KB: 1536 f32 columns (f64 sums) and
+// 1536 i32 columns (i64 sums) take 1536-column tiles, 1024 columns fit the
+// tile anyway; with eight rows per step (2048 columns or more, or
+// outer-rows-per-step=8) the tile stays 1024. With outer-rows-per-step=1,
+// 8192 f32 columns (64 KB of sums) are one tile, 8200 are not.
+// CHECK-LABEL: func.func @whole_rows
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1536>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1536>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS8-LABEL: func.func @whole_rows
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// ROWS1-LABEL: func.func @whole_rows
+//       ROWS1:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1536>,
+//       ROWS1:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1536>,
+//       ROWS1:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+//       ROWS1:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 8192>,
+//       ROWS1:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+func.func @whole_rows(%a: tensor<64x1536xf32>, %b: tensor<64x1536xi32>,
+                      %c: tensor<64x1024xf32>, %d: tensor<8x8192xf32>,
+                      %e: tensor<8x8200xf32>)
+    -> (tensor<1536xf32>, tensor<1536xi32>, tensor<1024xf32>, tensor<8192xf32>, tensor<8200xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<64x1536xf32> -> tensor<1536xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<64x1536xi32> -> tensor<1536xi32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<64x1024xf32> -> tensor<1024xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<8x8192xf32> -> tensor<8192xf32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<8x8200xf32> -> tensor<8200xf32>
+  return %0, %1, %2, %3, %4 : tensor<1536xf32>, tensor<1536xi32>, tensor<1024xf32>, tensor<8192xf32>, tensor<8200xf32>
 }
 
 // -----

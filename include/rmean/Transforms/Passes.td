@@ -205,8 +205,9 @@ def RmeanSelectCPUStrategyPass
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,
       twice that for 8- and 16-bit elements over more columns or a run-time
-      count) whose accumulators stay in cache while the reduced rows
-      stream past,
+      count; with one row per step, a whole static row whose accumulator
+      row takes at most 64 KB, which then streams as one run) whose
+      accumulators stay in cache while the reduced rows stream past,
       `rows_per_step` rows (`outer-rows-per-step`; by default 8 on rows of
       2048 or more and, at 512 bits, on f16/bf16 rows of any width (2-3x
       one row per step on AMD Zen 5), else 1; a count of rows per step that does not divide a
