@@ -21,7 +21,8 @@
   X(case_k_a_i32) X(case_k_b_i32) X(case_k_a_i64) X(case_k_b_i64) X(case_l)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \
-  X(k, t1, "rmean", "best-peer", 1) X(k, t2, "rmean-2t", "oneDNN-2t", 2)
+  X(k, t1, "rmean", "best-peer", 1)                                            \
+  X(k, t2, "rmean-2t", "oneDNN-2t", 2) X(k, pf0, "rmean-pf0", "rmean", 1)
 
 // The kernels differ in element type and rank; their descriptors are passed
 // as opaque pointers and built with the matching StridedMemRefType below.

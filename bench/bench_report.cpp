@@ -156,6 +156,7 @@ void printTable(const std::vector<Row> &rows, bool haveNumpy) {
       const std::string &vs = kVariants[i].versus;
       const Cell &other = vs == "oneDNN-2t" ? r.dnnl2
                           : vs == "ceil-2t" ? r.ceil2
+                          : vs == "rmean"   ? r.rmean[0]
                                             : best;
       line.push_back(ratio(r.rmean[i], other));
     }
