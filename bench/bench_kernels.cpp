@@ -91,7 +91,11 @@ static void callKernel(KernelFn fn, const Case &c, const void *in, void *out) {
     std::vector<int64_t> axes = c.axes;
     StridedMemRefType<int64_t, 1> daxes{
         axes.data(), axes.data(), 0, {int64_t(axes.size())}, {1}};
-    reinterpret_cast<RuntimeAxesKernelFn>(fn)(&dout, &din, &daxes);
+    // Through void(*)(), the generic function pointer type: the kernel's
+    // real signature takes the axes descriptor too (KernelFn is the table's
+    // common type).
+    reinterpret_cast<RuntimeAxesKernelFn>(reinterpret_cast<void (*)()>(fn))(
+        &dout, &din, &daxes);
   } else {
     fn(&dout, &din);
   }
