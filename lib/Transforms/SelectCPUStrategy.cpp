@@ -370,11 +370,11 @@ struct RmeanSelectCPUStrategyPass
       int64_t rows = std::min(
           rowsPerStep(op, kind, vectorSize, targetVectorBits, outerRowsPerStep),
           CPUStrategyAttr::kMaxStepElements / lanes);
-      setCPUStrategy(op,
-                     CPUStrategyAttr::get(
-                         ctx, kind, lanes,
-                         cacheTileFor(op, kind, cacheTile, vectorSize, rows),
-                         threadsFor(op, numThreads), rows));
+      setCPUStrategy(op, CPUStrategyAttr::get(ctx, kind, lanes,
+                                              cacheTileFor(op, kind, cacheTile,
+                                                           vectorSize, rows),
+                                              threadsFor(op, numThreads), rows,
+                                              /*rowBlocks=*/false));
     });
   }
 };

@@ -32,8 +32,8 @@ static LogicalResult verifyRange(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         CPUStrategyKind kind, int64_t vectorSize,
-                        int64_t cacheTile, int64_t threads,
-                        int64_t rowsPerStep) {
+                        int64_t cacheTile, int64_t threads, int64_t rowsPerStep,
+                        bool rowBlocks) {
   if (failed(
           verifyRange(emitError, "vector_size", vectorSize, kMaxVectorSize)) ||
       failed(verifyRange(emitError, "cache_tile", cacheTile, kMaxCacheTile)) ||
@@ -47,6 +47,11 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "vector_size <= "
                        << kMaxStepElements << ", got " << rowsPerStep << " * "
                        << vectorSize;
+  if (rowBlocks && (kind != CPUStrategyKind::Outer || rowsPerStep < 2))
+    return emitError() << "'#rmean.cpu_strategy' expects row_blocks only with "
+                          "kind = outer and rows_per_step >= 2, got kind = "
+                       << stringifyCPUStrategyKind(kind)
+                       << ", rows_per_step = " << rowsPerStep;
   return success();
 }
 

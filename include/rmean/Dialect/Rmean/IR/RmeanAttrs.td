@@ -58,7 +58,12 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
 
     `threads` (default 1) splits the outermost kept dimension, or the
     reduced one of a reduce-all, into that many `scf.forall` chunks;
-    `rows_per_step` defaults to 1. Every value is a positive integer with
+    `rows_per_step` defaults to 1. `row_blocks = true` (outer only, with
+    `rows_per_step` >= 2; default false) reads the `rows_per_step` rows of
+    a step one after the other rather than `vector_size` lanes of each in
+    turn, summing them into a row of f32 partial sums that is added to the
+    accumulator once per step (f16/bf16 chunks of whole rows; elsewhere the
+    step reads its rows in turn as without it). Every value is a positive integer with
     an upper bound that keeps the generated vectors and loops reasonable:
     `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
     `threads` <= 4096, `cache_tile` <= 2^30.
@@ -74,7 +79,8 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     "int64_t":$vector_size,
     "int64_t":$cache_tile,
     DefaultValuedParameter<"int64_t", "1">:$threads,
-    DefaultValuedParameter<"int64_t", "1">:$rows_per_step
+    DefaultValuedParameter<"int64_t", "1">:$rows_per_step,
+    DefaultValuedParameter<"bool", "false">:$row_blocks
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
