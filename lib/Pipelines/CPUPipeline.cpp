@@ -60,7 +60,9 @@ static void addTensorStage(OpPassManager &pm,
     // Casts of static shapes fold into the reductions first, so that sizes
     // known statically (e.g. empty dimensions) are tiled as such.
     func.addPass(createCanonicalizerPass());
-    func.addPass(createRmeanCPUTilePass());
+    RmeanCPUTilePassOptions tiling;
+    tiling.blockTrips = options.blockTrips;
+    func.addPass(createRmeanCPUTilePass(tiling));
     // Peeled bounds and the slices they size fold to static tiles.
     func.addPass(createCanonicalizerPass());
     func.addPass(createRmeanCPUVectorizePass());

@@ -30,6 +30,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
 
 #define DEBUG_TYPE "rmean-cpu-tile"
 
@@ -411,17 +414,192 @@ static LogicalResult applyCompensatedColumns(RewriterBase &rewriter,
 
 static LogicalResult applyOuterChunk(RewriterBase &rewriter,
                                      TilingInterface chunk, CPUStrategyAttr s,
-                                     bool compensated);
+                                     bool compensated, bool wholeRows,
+                                     int64_t blockTrips);
+
+/// Whether the `width`-wide chunks of the last dimension of the outer
+/// reduction `op` take whole rows that lie one after the other in memory:
+/// the last dimension is static and fits in one chunk, and no slice up
+/// the input's chain narrows it.
+static bool hasWholeRowChunks(linalg::LinalgOp op, int64_t width) {
+  if (op.getNumDpsInputs() != 1)
+    return false;
+  int64_t last = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(last) || last > width)
+    return false;
+  Value input = op.getDpsInputs()[0];
+  while (auto slice = input.getDefiningOp<tensor::ExtractSliceOp>()) {
+    RankedTensorType sourceTy = slice.getSourceType();
+    if (sourceTy.getRank() < 2 ||
+        sourceTy.getDimSize(sourceTy.getRank() - 1) != last ||
+        !slice.hasUnitStride())
+      return false;
+    input = slice.getSource();
+  }
+  return true;
+}
+
+/// The f16 or bf16 element type of `op` when it is a chunk [1..., R, C]
+/// (R static, a multiple of `rows` above it; every leading dimension 1)
+/// summed as `acc(f64) + extf(x)`; else null.
+static FloatType getHalfFloatRowBlocks(linalg::GenericOp op, int64_t rows) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1)
+    return {};
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t n = ranges.size();
+  if (n < 2 || !llvm::all_of(ArrayRef(ranges).drop_back(2),
+                             [](int64_t r) { return r == 1; }))
+    return {};
+  int64_t length = ranges[n - 2];
+  // Above 2^16 rows, bf16's scaled lowest bit would fall below f32's.
+  if (rows < 2 || rows > (int64_t(1) << 16) || ShapedType::isDynamic(length) ||
+      length <= rows || length % rows != 0)
+    return {};
+  // The body: acc + extf(x), nothing else.
+  Block *body = op.getBlock();
+  if (body->getOperations().size() != 3)
+    return {};
+  auto ext = dyn_cast<arith::ExtFOp>(&body->front());
+  auto add =
+      dyn_cast_or_null<arith::AddFOp>(ext ? ext->getNextNode() : nullptr);
+  Operation *yield = body->getTerminator();
+  if (!ext || !add || ext.getIn() != body->getArgument(0) ||
+      !add.getType().isF64() || yield->getOperand(0) != add.getResult() ||
+      !((add.getLhs() == body->getArgument(1) && add.getRhs() == ext) ||
+        (add.getRhs() == body->getArgument(1) && add.getLhs() == ext)))
+    return {};
+  auto source = dyn_cast<FloatType>(ext.getIn().getType());
+  if (!source || !(source.isF16() || source.isBF16()))
+    return {};
+  return source;
+}
+
+/// The outer chunk of getHalfFloatRowBlocks under `row_blocks`, summed in
+/// blocks of `rows` rows read one whole row after the other: each block
+/// adds its rows into a row of f32 partial sums (from -0.0), which one f64
+/// addition per column then adds to the accumulator row. The default step
+/// (applyOuterChunk) reads its rows `vector_size` lanes at a time, `rows`
+/// interleaved input streams; here the input is one stream, and the
+/// partial row, as wide as rmean-select-cpu-strategy allows it to be, stays
+/// in vector registers across the block (its tile loops are static and
+/// short, so LLVM unrolls them and keeps the row's values in registers).
+/// The arithmetic is that of rmean-narrow-accumulators' f32 row step, in
+/// row order. No upstream transformation changes an accumulator's
+/// precision per block, hence the two generics built here; their tiling
+/// and vectorisation are upstream's.
+///
+/// bf16 rows are scaled by 2^-k with 2^k >= `rows` as they are widened, and
+/// each block's sums by 2^k as they are added in f64: exact both ways (a
+/// bf16 value's lowest bit is at least 2^-133, so even scaled it is an f32
+/// number, subnormal or not), and `rows` terms of at most bf16's largest
+/// magnitude over 2^k add up to no more than that magnitude, which f32
+/// holds: no block can overflow, so unlike rmean-narrow-accumulators'
+/// blocks these need no finite test and no f64 fallback. f16's largest
+/// value (65504) cannot overflow f32 in 2^16 rows unscaled. The rounding is
+/// that of an f32 sum of `rows` terms, (rows - 1) * 2^-24 of their
+/// magnitudes, as for a block of `block-trips` >= rows - 1 iterations
+/// (docs/ReduceMean.md §4.3), and inputs that are NaN or infinite give the
+/// f64 sum's special values.
+static LogicalResult applyHalfFloatRowBlocks(RewriterBase &rewriter,
+                                             linalg::GenericOp chunk,
+                                             CPUStrategyAttr s,
+                                             FloatType source) {
+  int64_t n = chunk.getNumLoops();
+  int64_t rows = s.getRowsPerStep();
+  SmallVector<int64_t> blockSizes(n, 0);
+  blockSizes[n - 2] = rows;
+  // One row of partial sums for all blocks, made before their loop: an
+  // empty tensor inside it would be a fresh allocation per block.
+  rewriter.setInsertionPoint(chunk);
+  Type f32 = rewriter.getF32Type(), f64 = rewriter.getF64Type();
+  Value empty = tensor::EmptyOp::create(
+      rewriter, chunk.getLoc(),
+      tensor::getMixedSizes(rewriter, chunk.getLoc(), chunk.getDpsInits()[0]),
+      f32);
+  FailureOr<scf::SCFTilingResult> blocks =
+      tile(rewriter, cast<TilingInterface>(chunk.getOperation()), blockSizes);
+  // Left as it was (the empty tensor unused): the interleaved step follows.
+  if (failed(blocks))
+    return failure();
+  auto block = cast<linalg::GenericOp>(blocks->tiledOps.front());
+  Location loc = block.getLoc();
+  rewriter.setInsertionPoint(block);
+  Value acc = block.getDpsInits()[0];
+  auto accTy = cast<RankedTensorType>(acc.getType());
+  auto partialTy = accTy.clone(f32);
+  int64_t shift = source.isBF16() ? llvm::Log2_64_Ceil(rows) : 0;
+  auto contract = arith::FastMathFlagsAttr::get(rewriter.getContext(),
+                                                arith::FastMathFlags::contract);
+  // A multiplication by a power of two (exact) that LLVM may fuse with the
+  // addition: fused or not, the same bits.
+  auto scaled = [&](OpBuilder &b, Location loc, Value v, int64_t exponent) {
+    if (exponent == 0)
+      return v;
+    Type t = v.getType();
+    Value factor = arith::ConstantOp::create(
+        b, loc, t, b.getFloatAttr(t, std::ldexp(1.0, exponent)));
+    return arith::MulFOp::create(b, loc, v, factor, contract).getResult();
+  };
+  Value negZero = arith::ConstantOp::create(rewriter, loc, f32,
+                                            getAdditiveIdentity(rewriter, f32));
+  auto fill = linalg::FillOp::create(rewriter, loc, negZero, empty);
+  auto partial = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{partialTy}, block.getDpsInputs(),
+      ValueRange{fill.getResult(0)}, block.getIndexingMapsArray(),
+      block.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value x = arith::ExtFOp::create(b, loc, f32, args[0]);
+        Value sum = arith::AddFOp::create(b, loc, args[1],
+                                          scaled(b, loc, x, -shift), contract);
+        linalg::YieldOp::create(b, loc, sum);
+      });
+  SmallVector<AffineMap> foldMaps(
+      2, rewriter.getMultiDimIdentityMap(accTy.getRank()));
+  SmallVector<utils::IteratorType> foldIterators(accTy.getRank(),
+                                                 utils::IteratorType::parallel);
+  auto update = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{accTy}, ValueRange{partial.getResult(0)},
+      ValueRange{acc}, foldMaps, foldIterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value x = arith::ExtFOp::create(b, loc, f64, args[0]);
+        Value sum = arith::AddFOp::create(b, loc, args[1],
+                                          scaled(b, loc, x, shift), contract);
+        linalg::YieldOp::create(b, loc, sum);
+      });
+  rewriter.replaceOp(block, update.getResults());
+
+  // Lanes innermost: the partial sums take one row after the other, each
+  // row `vector_size` lanes at a time; the fill and the update go along
+  // the row the same way.
+  auto lanesOf = [&](TilingInterface op, int64_t rank, bool perRow) {
+    SmallVector<int64_t> sizes(rank, 0);
+    if (perRow)
+      sizes[rank - 2] = 1;
+    sizes[rank - 1] = s.getVectorSize();
+    FailureOr<scf::SCFTilingResult> r = tile(rewriter, op, sizes);
+    if (failed(r))
+      return;
+    setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
+    peel(rewriter, r->loops.back());
+  };
+  lanesOf(cast<TilingInterface>(fill.getOperation()), accTy.getRank(), false);
+  lanesOf(cast<TilingInterface>(partial.getOperation()), n, true);
+  lanesOf(cast<TilingInterface>(update.getOperation()), accTy.getRank(), false);
+  return success();
+}
 
 /// [P..., R, P]: `cache_tile`-wide chunks of the last dimension, the
 /// reduced rows streamed through them `rows_per_step` rows and
 /// `vector_size` lanes at a time.
 static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
                                             TilingInterface current,
-                                            CPUStrategyAttr s) {
+                                            CPUStrategyAttr s,
+                                            int64_t blockTrips) {
   int64_t n = cast<linalg::LinalgOp>(*current).getNumLoops();
   // Asked before tiling, which erases `current`.
   bool compensated = isCompensatedReduction(cast<linalg::LinalgOp>(*current));
+  bool wholeRows =
+      hasWholeRowChunks(cast<linalg::LinalgOp>(*current), s.getCacheTile());
   SmallVector<int64_t> chunk(n, 1);
   chunk[n - 2] = 0;
   chunk[n - 1] = s.getCacheTile();
@@ -429,16 +607,24 @@ static LogicalResult applyOuterAfterThreads(RewriterBase &rewriter,
   if (failed(r))
     return failure();
   return applyOuterChunk(rewriter, cast<TilingInterface>(r->tiledOps.front()),
-                         s, compensated);
+                         s, compensated, wholeRows, blockTrips);
 }
 
 /// One `cache_tile` chunk [P..., R, C] of an outer reduction (all leading
 /// kept dimensions 1).
 static LogicalResult applyOuterChunk(RewriterBase &rewriter,
                                      TilingInterface chunk, CPUStrategyAttr s,
-                                     bool compensated) {
+                                     bool compensated, bool wholeRows,
+                                     int64_t blockTrips) {
   if (compensated)
     return applyCompensatedColumns(rewriter, chunk, s);
+  if (auto generic = dyn_cast<linalg::GenericOp>(chunk.getOperation());
+      generic && s.getRowBlocks() && wholeRows &&
+      s.getRowsPerStep() - 1 <= blockTrips)
+    if (FloatType source = getHalfFloatRowBlocks(generic, s.getRowsPerStep());
+        source &&
+        succeeded(applyHalfFloatRowBlocks(rewriter, generic, s, source)))
+      return success();
   int64_t n = cast<linalg::LinalgOp>(*chunk).getNumLoops();
   // Rows added together before touching the accumulator row cut its loads
   // and stores by that factor.
@@ -510,7 +696,7 @@ static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
 }
 
 static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s) {
+                                CPUStrategyAttr s, int64_t blockTrips) {
   if (hasNarrowColumns(cast<linalg::LinalgOp>(*op), s.getVectorSize()))
     return applyNarrowColumns(rewriter, op, s);
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
@@ -532,7 +718,7 @@ static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
         continue; // correct, scalar
       part = cast<TilingInterface>(halves->getOperation());
     }
-    if (failed(applyOuterAfterThreads(rewriter, part, s)))
+    if (failed(applyOuterAfterThreads(rewriter, part, s, blockTrips)))
       return failure();
   }
   return success();
@@ -697,6 +883,8 @@ static CPUStrategyAttr producerStrategy(linalg::GenericOp finalize) {
 
 namespace {
 struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
+  using Base::Base;
+
   LogicalResult initialize(MLIRContext *ctx) override {
     RewritePatternSet patterns(ctx);
     populateRmeanCleanupPatterns(patterns);
@@ -807,6 +995,8 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
           generic && chunk)
         finalize = getFinalizeConsumer(generic);
       bool outer = s.getKind() == CPUStrategyKind::Outer;
+      // Asked before fusion, which erases `op`.
+      bool wholeRows = outer && chunk && hasWholeRowChunks(linalgOp, *chunk);
       if (finalize) {
         FailureOr<std::pair<TilingInterface, TilingInterface>> fused =
             fuseChunksWithFinalize(rewriter,
@@ -821,15 +1011,16 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
           // Left as they were: tiled separately.
           LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": chunks not fused with "
                                                 "the division\n");
-          applied =
-              outer ? applyOuter(rewriter, op, s) : applyInner(rewriter, op, s);
+          applied = outer ? applyOuter(rewriter, op, s, blockTrips)
+                          : applyInner(rewriter, op, s);
         } else {
           applied = outer ? applyOuterChunk(rewriter, fused->first, s,
-                                            /*compensated=*/false)
+                                            /*compensated=*/false, wholeRows,
+                                            blockTrips)
                           : applyInnerAfterThreads(rewriter, fused->first, s);
         }
       } else if (outer)
-        applied = applyOuter(rewriter, op, s);
+        applied = applyOuter(rewriter, op, s, blockTrips);
       else if (isCompensatedReduction(linalgOp))
         applied = applyLanesInner(rewriter, op, s,
                                   getCompensatedLaneScheme(&getContext()),

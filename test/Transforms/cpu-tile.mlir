@@ -989,3 +989,105 @@ func.func @inner_fused_division(%x: tensor<2048x49xf32>) -> tensor<2048xf32> {
   } -> tensor<2048xf32>
   return %mean : tensor<2048xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// row_blocks: blocks of 8 whole rows, read one row after the other into an
+// f32 row of partial sums (one row for all blocks, made before their loop,
+// filled with -0.0 per block), added to the f64 row once per block. bf16
+// is scaled by 2^-3 as it is widened and each block by 2^3 as it is added
+// (exact: no block can overflow f32); f16 is not scaled.
+// CHECK-LABEL: func.func @row_blocks
+//   CHECK-DAG:   %[[EIGHT:.+]] = arith.constant 8.000000e+00 : f64
+//   CHECK-DAG:   %[[EIGHTH:.+]] = arith.constant 1.250000e-01 : f32
+//   CHECK-DAG:   %[[NEGZERO:.+]] = arith.constant -0.000000e+00 : f32
+//   CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C32:.+]] = arith.constant 32 : index
+//       CHECK:   %[[PARTIAL:.+]] = tensor.empty() : tensor<64xf32>
+//       CHECK:   scf.for %{{.+}} step %[[C8]] iter_args(%[[ACC:.+]] = %{{.+}}) -> (tensor<64xf64>)
+//       CHECK:     %[[FILLED:.+]] = scf.for %{{.+}} step %[[C32]] iter_args(%{{.+}} = %[[PARTIAL]])
+//       CHECK:       linalg.fill {rmean.vectorize} ins(%[[NEGZERO]] : f32)
+//       CHECK:     %[[SUMS:.+]] = scf.for %{{.+}} step %[[C1]] iter_args(%{{.+}} = %[[FILLED]])
+//       CHECK:       scf.for %{{.+}} step %[[C32]]
+//       CHECK:         linalg.generic
+//  CHECK-SAME:             ins(%{{.+}} : tensor<1x32xbf16>) outs(%{{.+}} : tensor<32xf32>) attrs = {rmean.vectorize}
+//       CHECK:           arith.extf %{{.+}} : bf16 to f32
+//       CHECK:           arith.mulf %{{.+}}, %[[EIGHTH]] fastmath<contract> : f32
+//       CHECK:           arith.addf
+//       CHECK:     scf.for %{{.+}} step %[[C32]] iter_args(%{{.+}} = %[[ACC]])
+//       CHECK:       tensor.extract_slice %[[SUMS]]
+//       CHECK:       linalg.generic
+//  CHECK-SAME:           ins(%{{.+}} : tensor<32xf32>) outs(%{{.+}} : tensor<32xf64>) attrs = {rmean.vectorize}
+//       CHECK:         arith.mulf %{{.+}}, %[[EIGHT]] fastmath<contract> : f64
+//   CHECK-NOT:   rmean.accumulation_loop
+//       CHECK:   return
+func.func @row_blocks(%x: tensor<16x64xbf16>, %init: tensor<64xf64>) -> tensor<64xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<16x64xbf16>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} {
+  ^bb0(%in: bf16, %acc: f64):
+    %e = arith.extf %in : bf16 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}
+
+// CHECK-LABEL: func.func @row_blocks_f16
+//   CHECK-NOT:   arith.mulf
+//       CHECK:   arith.extf %{{.+}} : f16 to f32
+//   CHECK-NOT:   arith.mulf
+//       CHECK:   return
+func.func @row_blocks_f16(%x: tensor<16x64xf16>, %init: tensor<64xf64>) -> tensor<64xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<16x64xf16>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} {
+  ^bb0(%in: f16, %acc: f64):
+    %e = arith.extf %in : f16 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}
+
+// row_blocks where the blocks cannot apply: 12 rows (not a multiple of 8),
+// f32 elements, chunks narrower than the rows (cache_tile 32): the
+// interleaved step of @outer.
+// CHECK-LABEL: func.func @negative_row_blocks
+//   CHECK-NOT:   tensor.empty() : tensor<64xf32>
+//       CHECK:   linalg.generic {{.*}}ins(%{{.+}} : tensor<8x32xbf16>) outs(%{{.+}} : tensor<32xf64>) attrs = {rmean.vectorize}
+//       CHECK:   linalg.generic {{.*}}ins(%{{.+}} : tensor<4x32xbf16>) outs(%{{.+}} : tensor<32xf64>) attrs = {rmean.vectorize}
+//       CHECK:   linalg.generic {{.*}}ins(%{{.+}} : tensor<8x32xf32>) outs(%{{.+}} : tensor<32xf64>) attrs = {rmean.vectorize}
+//       CHECK:   linalg.generic {{.*}}ins(%{{.+}} : tensor<8x32xbf16>) outs(%{{.+}} : tensor<32xf64>) attrs = {rmean.vectorize}
+//       CHECK:   return
+func.func @negative_row_blocks(%x: tensor<12x64xbf16>, %y: tensor<16x64xf32>, %z: tensor<16x64xbf16>, %init: tensor<64xf64>) -> (tensor<64xf64>, tensor<64xf64>, tensor<64xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<12x64xbf16>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} {
+  ^bb0(%in: bf16, %acc: f64):
+    %e = arith.extf %in : bf16 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%y : tensor<16x64xf32>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  %2 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%z : tensor<16x64xbf16>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 32, rows_per_step = 8, row_blocks = true>} {
+  ^bb0(%in: bf16, %acc: f64):
+    %e = arith.extf %in : bf16 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0, %1, %2 : tensor<64xf64>, tensor<64xf64>, tensor<64xf64>
+}

@@ -327,8 +327,23 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     }
     ```
 
+    With `row_blocks = true`, an "outer" chunk of whole f16/bf16 rows
+    whose reduced count `rows_per_step` divides (and `rows_per_step - 1 <=
+    block-trips`) is tiled into blocks of `rows_per_step` rows, each summed
+    one row after the other, `vector_size` lanes at a time, into one row
+    of f32 partial sums made before the blocks' loop (filled with -0.0 per
+    block; bf16 widened and scaled by 2^-k, 2^k >= `rows_per_step`, exact
+    and unable to overflow), which one elementwise op then adds to the f64
+    accumulator row (times 2^k); other chunks take the interleaved step.
+
     Test: `test/Transforms/cpu-tile.mlir`.
   }];
+  let options = [
+    Option<"blockTrips", "block-trips", "int64_t", /*default=*/"8",
+           "The most rows - 1 an outer step of whole f16/bf16 rows sums in "
+           "f32 before adding them to its f64 accumulator row, as "
+           "rmean-narrow-accumulators' option of that name (0: none)">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
