@@ -318,6 +318,38 @@ static int64_t cacheTileFor(linalg::GenericOp op, CPUStrategyKind kind,
   return tile;
 }
 
+/// Vector registers a row of f32 partial sums may take on a
+/// `vectorBits`-wide target (x86, where the width is read from the host):
+/// AVX-512's 32 (a 512-column row, which measured faster than the
+/// interleaved step although it spills some), half of AVX2's 16 (not
+/// measured: the rest are for the loads and widening).
+static int64_t rowBlockRegisters(int64_t vectorBits) {
+  return vectorBits >= 512 ? 32 : 8;
+}
+
+/// Whether the outer step of `rows` rows (`tile`-wide chunks) should read
+/// its rows one after the other (`row_blocks`): f16/bf16 sums whose chunks
+/// are whole rows (the kept dimension static, at most one chunk) and whose
+/// row of f32 partial sums fits in the vector registers, where LLVM keeps
+/// it across the step. The default step reads `rows` rows `vector_size`
+/// lanes at a time: `rows` interleaved input streams, which AMD Zen 4
+/// prefetches poorly. Measured there (one thread, the two called
+/// alternately in one process, 8 rows per step, 64x56x56xC bf16 pooling
+/// over (1, 2)): C = 128 1.6-1.7x, 256 1.5-1.8x (f16 1.7-2.0x), 512
+/// 1.23-1.30x, 64 the same. Wider rows do not fit: 768 measured 0.80-0.95x
+/// (32x512x768), 2048 0.70x (7x7 pooling), their partial sums spilled or,
+/// kept in memory, no faster.
+static bool wantsRowBlocks(linalg::GenericOp op, CPUStrategyKind kind,
+                           int64_t rows, int64_t tile, int64_t vectorBits) {
+  if (kind != CPUStrategyKind::Outer || rows < 2 || !isHalfFloatSum(op) ||
+      isCompensatedReduction(op) ||
+      !getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF64())
+    return false;
+  int64_t columns = op.getStaticLoopRanges().back();
+  return ShapedType::isStatic(columns) && columns <= tile &&
+         columns * 32 <= rowBlockRegisters(vectorBits) * vectorBits;
+}
+
 /// Checks one pass option against the range the strategy attribute
 /// accepts.
 static LogicalResult checkOption(Operation *op, StringRef name, int64_t value,
@@ -370,11 +402,11 @@ struct RmeanSelectCPUStrategyPass
       int64_t rows = std::min(
           rowsPerStep(op, kind, vectorSize, targetVectorBits, outerRowsPerStep),
           CPUStrategyAttr::kMaxStepElements / lanes);
-      setCPUStrategy(op, CPUStrategyAttr::get(ctx, kind, lanes,
-                                              cacheTileFor(op, kind, cacheTile,
-                                                           vectorSize, rows),
-                                              threadsFor(op, numThreads), rows,
-                                              /*rowBlocks=*/false));
+      int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
+      setCPUStrategy(
+          op, CPUStrategyAttr::get(
+                  ctx, kind, lanes, tile, threadsFor(op, numThreads), rows,
+                  wantsRowBlocks(op, kind, rows, tile, targetVectorBits)));
     });
   }
 };

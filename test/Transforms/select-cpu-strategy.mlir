@@ -150,7 +150,7 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // @fit_rows; 100 rows keep 8). bf16 columns take twice the lanes (a 512-bit vector of each
 // row, widened in pairs by rmean-narrow-accumulators).
 // CHECK-LABEL: func.func @outer
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>,
 // CHECK-LABEL: func.func @nhwc
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @wide
@@ -158,13 +158,13 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // CHECK-LABEL: func.func @dynamic_width
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @outer
-//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>,
 // ROWS8-LABEL: func.func @nhwc
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 7>,
 // ROWS8-LABEL: func.func @wide
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS3-LABEL: func.func @outer
-//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 3>,
+//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 3, row_blocks = true>,
 // ROWS3-LABEL: func.func @wide
 //       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
@@ -540,4 +540,38 @@ func.func @override_on_reduce_mean(%x: tensor<64x100xf32>) -> tensor<64xf32> {
 func.func @clamped(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x8192xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Outer steps of f16/bf16 whole rows whose f32 partial row fits in the
+// vector registers (at 512 bits: 32 x 16 f32, up to 512 columns) read their
+// rows one after the other (row_blocks); wider rows, f32 rows, dynamic
+// widths and AVX2 code (one row per step) keep the interleaved step.
+// CHECK-LABEL: func.func @row_blocks
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8, row_blocks = true>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+// ROWS8-LABEL: func.func @row_blocks
+//       ROWS8:   row_blocks = true
+//       ROWS8:   row_blocks = true
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
+// AVX2-LABEL: func.func @row_blocks
+//   AVX2-NOT:   row_blocks
+//       AVX2:   return
+func.func @row_blocks(%a: tensor<2x16x512xbf16>, %b: tensor<4x4x256xf16>,
+                      %c: tensor<2x16x768xbf16>, %d: tensor<16x?xbf16>,
+                      %e: tensor<16x256xf32>)
+    -> (tensor<2x512xbf16>, tensor<256xf16>, tensor<2x768xbf16>,
+        tensor<?xbf16>, tensor<256xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<2x16x512xbf16> -> tensor<2x512xbf16>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0, 1>} : tensor<4x4x256xf16> -> tensor<256xf16>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2x16x768xbf16> -> tensor<2x768xbf16>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<16x?xbf16> -> tensor<?xbf16>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<16x256xf32> -> tensor<256xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x512xbf16>, tensor<256xf16>, tensor<2x768xbf16>, tensor<?xbf16>, tensor<256xf32>
 }

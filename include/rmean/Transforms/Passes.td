@@ -217,7 +217,15 @@ def RmeanSelectCPUStrategyPass
       bf16 on AMD Zen 5) and `vector_size` lanes at a time; 8- and
       16-bit integers take 4x and 2x the lanes (a 64-byte line of each row
       per step at 512 bits) when there are that many columns or a run-time
-      count.
+      count. Steps of several f16/bf16 rows of a static width within one
+      cache tile whose f32 partial row fits in the vector registers (width
+      x 32 bits at most 32 registers of `target-vector-bits` at 512 bits
+      and above, 8 below) get `row_blocks = true`: their rows are read one
+      after the other rather than interleaved (AMD Zen 4, one thread,
+      alternating in one process, 64x56x56xC bf16 pooling: C = 128 and 256
+      1.5-1.8x, f16 256 1.7-2.0x, 512 1.2-1.3x, 64 the same; wider rows,
+      whose partial sums would not stay in registers, 768 0.8-0.95x and
+      2048 0.7x, are left interleaved).
     - `kind = none`: anything else (several separate reduced runs that
       `rmean-split-reduced-runs` did not split,
       128-bit or compensated accumulators): left to the scalar lowering.

@@ -14,7 +14,7 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=0 num-threads=2" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256 outer-rows-per-step=0" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=0" --mlir-print-ir-after=rmean-select-cpu-strategy -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRATEGY
-// STRATEGY-COUNT-2: #rmean.cpu_strategy<kind = outer, {{.*}}rows_per_step = 8>
+// STRATEGY-COUNT-2: #rmean.cpu_strategy<kind = outer, {{.*}}rows_per_step = 8, row_blocks = true>
 
 // CHECK: data =
 // CHECK-NEXT: [3,  4,  5,  6,  7,  nan,  inf,  10]
