@@ -97,6 +97,9 @@ std::vector<Case> allCases() {
                {1, 2}),
       makeCase("O-SEQ-bf16", "case_o_seq_bf16", DType::BF16, {32, 512, 768},
                {1}),
+      // An early ResNet stage's NHWC spatial mean: rows of 256 channels.
+      makeCase("O-NHWC56-bf16", "case_o_nhwc56_bf16", DType::BF16,
+               {32, 56, 56, 256}, {1, 2}),
       makeCase("O-LN", "case_o_ln", DType::F32, {8192, 768}, {1}),
       // Batch-norm statistics: C's NCHW tensor over (0, 2, 3), reduced runs
       // separated by the channels.

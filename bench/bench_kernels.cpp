@@ -17,7 +17,8 @@
   X(case_h) X(case_i_f16) X(case_i_bf16) X(case_m_a) X(case_m_d)               \
   X(case_n_a) X(case_n_b) X(case_j_a) X(case_j_b) X(case_o_nchw)               \
   X(case_o_nchw_bf16) X(case_o_nhwc) X(case_o_nhwc_bf16) X(case_o_seq_bf16)    \
-  X(case_o_ln) X(case_o_bn) X(case_k_a_i8) X(case_k_b_i8) X(case_k_c_i8)       \
+  X(case_o_nhwc56_bf16) X(case_o_ln) X(case_o_bn) X(case_k_a_i8)               \
+  X(case_k_b_i8) X(case_k_c_i8)                                                \
   X(case_k_a_i32) X(case_k_b_i32) X(case_k_a_i64) X(case_k_b_i64) X(case_l)
 // clang-format on
 #define RMEAN_VARIANTS(X, k)                                                   \

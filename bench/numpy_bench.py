@@ -42,6 +42,7 @@ CASES = [
     ("O-NHWC", np.float32, (64, 7, 7, 2048), (1, 2)),
     ("O-NHWC-bf16", None, (64, 7, 7, 2048), (1, 2)),
     ("O-SEQ-bf16", None, (32, 512, 768), (1,)),
+    ("O-NHWC56-bf16", None, (32, 56, 56, 256), (1, 2)),
     ("O-LN", np.float32, (8192, 768), (1,)),
     ("O-BN", np.float32, (32, 256, 56, 56), (0, 2, 3)),
     # Integers: np.mean gives float64; truncated toward zero, it is checked
