@@ -62,9 +62,10 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     `rows_per_step` >= 2; default false) reads the `rows_per_step` rows of
     a step one after the other rather than `vector_size` lanes of each in
     turn, summing them into a row of f32 partial sums that is added to the
-    accumulator once per step (f16/bf16 chunks of whole rows; elsewhere the
-    step reads its rows in turn as without it). Every value is a positive integer with
-    an upper bound that keeps the generated vectors and loops reasonable:
+    accumulator once per step; it applies to f16/bf16 chunks of whole rows,
+    other chunks take the interleaved step. Every value is a positive
+    integer with an upper bound that keeps the generated vectors and loops
+    reasonable:
     `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
     `threads` <= 4096, `cache_tile` <= 2^30.
 
