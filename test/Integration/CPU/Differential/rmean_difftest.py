@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Random differential tester for rmean.reduce_mean on the CPU.
 
-Generates random reduce_mean cases (rank 0-5, sizes 0-9, every element type of
+Generates random reduce_mean cases (rank 0-5, sizes 0-9, rarely a wide
+innermost dimension of 16-512, every element type of
 docs/ReduceMean.md §2, attribute / constant-operand / runtime-operand axes, negative, empty
 and full axis lists, keep_dims, noop_with_empty_axes, dynamic dimensions,
 constant inputs that the canonicaliser folds), compiles batches of them with
@@ -218,8 +219,30 @@ class Case:
         return " ".join(parts)
 
 
-def pick_shape(rng, max_elements, big_fraction):
+# The innermost sizes of the rare wide shapes: vector multiples and their
+# neighbours (LayerNorm's and pooling's channel counts, scaled down), so
+# that the strategies for kept or reduced runs of whole vectors (outer row
+# steps, row blocks of f16/bf16, cache tiles, narrow-column lanes, inner
+# rows with a tail) are exercised, not only the sizes 0-9 of the common
+# cases.
+WIDE_INNER = [16, 24, 31, 32, 33, 48, 64, 65, 96, 100, 128, 255, 256, 512]
+WIDE_OUTER = [1, 2, 3, 4, 7, 8, 9, 16, 17, 24, 32, 49]
+
+
+def pick_shape(rng, max_elements, big_fraction, wide_fraction=0.0):
     rank = rng.choices(range(6), weights=[1, 2, 3, 3, 2, 2])[0]
+    if rng.random() < wide_fraction:
+        # A rare wide case: rank 2-4, a wide innermost dimension, the
+        # others from model-like row counts (up to 4x --max-elements).
+        rank = rng.choice([2, 2, 3, 3, 4])
+        inner = rng.choice(WIDE_INNER)
+        while True:
+            shape = [rng.choice(WIDE_OUTER) for _ in range(rank - 1)]
+            n = inner
+            for d in shape:
+                n *= d
+            if n <= 4 * max_elements:
+                return shape + [inner]
     if rng.random() < big_fraction:
         # A rare big case: rank 4-5, most sizes 7-9 (up to 9^5 elements),
         # so that long reductions and every tiling remainder are exercised.
@@ -371,13 +394,15 @@ def pick_pipeline_options(seed, index, fraction, available):
     return " ".join(opts)
 
 
-def make_case(seed, index, max_elements, big_fraction=0.02):
+def make_case(seed, index, max_elements, big_fraction=0.02,
+              wide_fraction=0.0):
     rng = random.Random(seed * 1000003 + index)
     c = Case()
     c.seed, c.index = seed, index
     c.popts = ""
     c.etype = et = ETYPES[rng.choice(ELEM_TYPES)]
-    c.shape = shape = pick_shape(rng, max_elements, big_fraction)
+    c.shape = shape = pick_shape(rng, max_elements, big_fraction,
+                                 wide_fraction)
     r = len(shape)
     n = 1
     for d in shape:
@@ -521,6 +546,8 @@ def case_tags(c):
         tags.add("empty-reduction")
     if len(c.shape) == 0:
         tags.add("rank0")
+    if any(d > 9 for d in c.shape):
+        tags.add("wide")
     if c.generic_form:
         tags.add("generic-form")
     if c.popts:
@@ -1164,11 +1191,11 @@ def write_repro(runner, c, failure, repro_dir):
         "// Reproducer: rmean differential test seed %d case %d" % (c.seed, c.index),
         "// Failure (%s): %s" % (failure[0], failure[1].replace("\n", "\n//   ")),
         "// Re-run: %s %s --seed %d --only %d --max-elements %d "
-        "--big-fraction %g --vary-options %g --rmean-opt %s --mlir-runner %s "
-        "--shared-libs %s"
+        "--big-fraction %g --wide-fraction %g --vary-options %g "
+        "--rmean-opt %s --mlir-runner %s --shared-libs %s"
         % (sys.executable, os.path.abspath(__file__), c.seed, c.index,
            runner.args.max_elements, runner.args.big_fraction,
-           runner.args.vary_options,
+           runner.args.wide_fraction, runner.args.vary_options,
            runner.args.rmean_opt, runner.args.mlir_runner,
            runner.args.shared_libs),
         "// Compile: %s" % " ".join(
@@ -1226,6 +1253,9 @@ def main(argv=None):
     ap.add_argument("--big-fraction", type=float, default=0.02,
                     help="fraction of cases with big shapes (up to 9^5 "
                          "elements, beyond --max-elements)")
+    ap.add_argument("--wide-fraction", type=float, default=0.06,
+                    help="fraction of cases with a wide innermost dimension "
+                         "(16-512, up to 4x --max-elements elements)")
     ap.add_argument("--vary-options", type=float, default=0.3,
                     metavar="FRACTION",
                     help="fraction of cases compiled with random pipeline "
@@ -1249,7 +1279,7 @@ def main(argv=None):
                          "in-main, in-callee, in-callee-bits, "
                          "returns-result, fold, dynamic, identity, size1, "
                          "empty-reduction, rank0, keep-dims, generic-form, "
-                         "pipeline-options, specials, huge, cancel")
+                         "pipeline-options, specials, huge, cancel, wide")
     ap.add_argument("--dump", action="store_true",
                     help="print the module of the selected cases and exit")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -1281,7 +1311,8 @@ def main(argv=None):
                          if re.search(r"--%s\b" % re.escape(n), m.group(1))}
 
     def new_case(i):
-        c = make_case(args.seed, i, args.max_elements, args.big_fraction)
+        c = make_case(args.seed, i, args.max_elements, args.big_fraction,
+                      args.wide_fraction)
         c.popts = pick_pipeline_options(args.seed, i, args.vary_options,
                                         available)
         return c
