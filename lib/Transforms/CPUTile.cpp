@@ -710,10 +710,11 @@ static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
     if (wide) {
       auto generic = dyn_cast<linalg::GenericOp>(part.getOperation());
       FailureOr<linalg::GenericOp> halves =
-          generic ? splitColumnAccumulators(
-                        rewriter, generic,
-                        getWideIntegerLaneScheme(op->getContext(), isUnsigned))
-                  : FailureOr<linalg::GenericOp>(failure());
+          generic
+              ? splitColumnAccumulators(
+                    rewriter, generic,
+                    getWideIntegerLaneScheme(rewriter.getContext(), isUnsigned))
+              : FailureOr<linalg::GenericOp>(failure());
       if (failed(halves))
         continue; // correct, scalar
       part = cast<TilingInterface>(halves->getOperation());

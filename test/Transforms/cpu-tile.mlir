@@ -440,6 +440,34 @@ func.func @threads_dynamic(%x: tensor<?xf32>, %init: tensor<f64>) -> tensor<f64>
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Exact i64 columns of a run-time row count on threads: both copies of the
+// size test take the i64 halves (the halves are built after the split has
+// replaced the reduction; found by the differential tester, which read the
+// erased op).
+// CHECK-LABEL: func.func @threads_dynamic_wide_columns
+//       CHECK:   scf.if %{{.+}} -> (tensor<64xi128>) {
+//       CHECK:     scf.forall (%{{.+}}) in (2)
+//       CHECK:       scf.for {{.+}} -> (tensor<32xi64>, tensor<32xi64>) {
+//       CHECK:   } else {
+//       CHECK:     scf.for {{.+}} -> (tensor<64xi64>, tensor<64xi64>) {
+//       CHECK:   return
+func.func @threads_dynamic_wide_columns(%x: tensor<?x64xi64>, %init: tensor<64xi128>) -> tensor<64xi128> {
+  %0 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<?x64xi64>) outs(%init : tensor<64xi128>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64, threads = 2>} {
+  ^bb0(%in: i64, %acc: i128):
+    %e = arith.extsi %in : i64 to i128
+    %s = arith.addi %acc, %e : i128
+    linalg.yield %s : i128
+  } -> tensor<64xi128>
+  return %0 : tensor<64xi128>
+}
+
+// -----
+
 !rows = tensor<64x100xf32>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
