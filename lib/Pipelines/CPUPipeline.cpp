@@ -47,6 +47,7 @@ static void addTensorStage(OpPassManager &pm,
     select.vectorSize = vectorSize;
     select.cacheTile = options.cacheTile;
     select.numThreads = options.numThreads;
+    select.minThreadedBytes = options.minThreadedBytes;
     select.targetVectorBits = getRmeanCPUVectorBits(options);
     select.outerRowsPerStep = getRmeanCPUOuterRowsPerStep(options);
     OpPassManager &func = pm.nest<func::FuncOp>();
@@ -62,6 +63,7 @@ static void addTensorStage(OpPassManager &pm,
     func.addPass(createCanonicalizerPass());
     RmeanCPUTilePassOptions tiling;
     tiling.blockTrips = options.blockTrips;
+    tiling.minThreadedBytes = options.minThreadedBytes;
     func.addPass(createRmeanCPUTilePass(tiling));
     // Peeled bounds and the slices they size fold to static tiles.
     func.addPass(createCanonicalizerPass());
@@ -241,6 +243,8 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
                            CPUStrategyAttr::kMaxCacheTile, emitError)) &&
       succeeded(checkRange("num-threads", options.numThreads, 1,
                            CPUStrategyAttr::kMaxThreads, emitError)) &&
+      succeeded(checkRange("min-threaded-bytes", options.minThreadedBytes, 0,
+                           std::numeric_limits<int64_t>::max(), emitError)) &&
       succeeded(checkRange("block-trips", options.blockTrips, 0,
                            std::numeric_limits<int64_t>::max(), emitError)) &&
       succeeded(checkRange("prefetch-distance", options.prefetchDistance, 0,

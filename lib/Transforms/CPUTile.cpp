@@ -168,15 +168,13 @@ static void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
                                           "divides the range)\n");
 }
 
-/// Inputs smaller than this stay on one thread: starting and joining an
-/// OpenMP team costs tens of microseconds, more than reading them takes.
-/// rmean-select-cpu-strategy applies it to static shapes; inputs whose size
-/// is only known at run time test it here.
-static constexpr int64_t kMinThreadedBytes = int64_t(1) << 20;
-
 /// `i1`: whether the input of `op` (dynamic sizes) holds at least
-/// kMinThreadedBytes.
-static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op) {
+/// `minBytes` (the `min-threaded-bytes` option: smaller inputs stay on one
+/// thread, since starting and joining an OpenMP team costs tens of
+/// microseconds, more than reading them takes; rmean-select-cpu-strategy
+/// applies the same bound to static shapes).
+static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op,
+                               int64_t minBytes) {
   Location loc = op.getLoc();
   Value input = op.getDpsInputs()[0];
   auto type = cast<RankedTensorType>(input.getType());
@@ -191,8 +189,7 @@ static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op) {
                    ? std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8)
                    : 1);
   // Saturated at the threshold: a product of huge sizes cannot wrap.
-  Value threshold =
-      arith::ConstantIndexOp::create(rewriter, loc, kMinThreadedBytes);
+  Value threshold = arith::ConstantIndexOp::create(rewriter, loc, minBytes);
   Value bytes = arith::ConstantIndexOp::create(rewriter, loc, elementBytes);
   for (int64_t d = 0, e = type.getRank(); d < e; ++d) {
     Value size = tensor::DimOp::create(rewriter, loc, input, d);
@@ -213,8 +210,8 @@ static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op) {
 /// that stays on one thread (each then tiled and vectorised).
 static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
                                                  TilingInterface op,
-                                                 CPUStrategyAttr s,
-                                                 int64_t dim) {
+                                                 CPUStrategyAttr s, int64_t dim,
+                                                 int64_t minThreadedBytes) {
   if (s.getThreads() <= 1)
     return {op};
   auto linalgOp = cast<linalg::LinalgOp>(*op);
@@ -233,12 +230,13 @@ static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": no thread split, one thread\n");
     return target;
   };
-  if (!inputType || inputType.hasStaticShape())
+  // Every input is large enough under a bound of 0 bytes.
+  if (!inputType || inputType.hasStaticShape() || minThreadedBytes == 0)
     return {split(op)};
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value large = buildIsLargeInput(rewriter, linalgOp);
+  Value large = buildIsLargeInput(rewriter, linalgOp, minThreadedBytes);
   auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), large,
                                 /*withElseRegion=*/true);
   auto copyInto = [&](Block *block) {
@@ -304,9 +302,10 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
 }
 
 static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s) {
+                                CPUStrategyAttr s, int64_t minThreadedBytes) {
   // Rows split across threads; a reduce-all splits the reduction.
-  for (TilingInterface part : splitThreads(rewriter, op, s, /*dim=*/0))
+  for (TilingInterface part :
+       splitThreads(rewriter, op, s, /*dim=*/0, minThreadedBytes))
     if (failed(applyInnerAfterThreads(rewriter, part, s)))
       return failure();
   return success();
@@ -340,14 +339,15 @@ static constexpr int64_t kLaneChunkRows = 64;
 static LogicalResult applyLanesInner(RewriterBase &rewriter, TilingInterface op,
                                      CPUStrategyAttr s,
                                      const LaneScheme &scheme,
-                                     bool splitReducedDim) {
+                                     bool splitReducedDim,
+                                     int64_t minThreadedBytes) {
   // Rows split across threads. A compensated reduce-all stays on one
   // thread: its chunks' partial sums would need upstream's
   // partial-reduction merge, which cannot express the compensated step.
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   SmallVector<TilingInterface> parts = {op};
   if (n > 1 || splitReducedDim)
-    parts = splitThreads(rewriter, op, s, /*dim=*/0);
+    parts = splitThreads(rewriter, op, s, /*dim=*/0, minThreadedBytes);
   for (TilingInterface part : parts) {
     if (n > 1) {
       SmallVector<int64_t> chunk(n, 1);
@@ -657,7 +657,8 @@ static LogicalResult applyOuterChunk(RewriterBase &rewriter,
 /// upstream's partial-reduction merge cannot express). Leading kept rows go
 /// in chunks of kLaneChunkRows, whose lane buffers stay in cache.
 static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
-                                        TilingInterface op, CPUStrategyAttr s) {
+                                        TilingInterface op, CPUStrategyAttr s,
+                                        int64_t minThreadedBytes) {
   auto linalgOp = cast<linalg::LinalgOp>(*op);
   int64_t n = linalgOp.getNumLoops();
   int64_t columns = linalgOp.getStaticLoopRanges().back();
@@ -672,7 +673,7 @@ static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
                                 linalgOp.getDpsInits()[0].getType()));
   SmallVector<TilingInterface> parts = {op};
   if (n > 2 || !compensated)
-    parts = splitThreads(rewriter, op, s, /*dim=*/0);
+    parts = splitThreads(rewriter, op, s, /*dim=*/0, minThreadedBytes);
   for (TilingInterface part : parts) {
     if (n > 2) {
       SmallVector<int64_t> chunk(n, 1);
@@ -696,15 +697,16 @@ static LogicalResult applyNarrowColumns(RewriterBase &rewriter,
 }
 
 static LogicalResult applyOuter(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s, int64_t blockTrips) {
+                                CPUStrategyAttr s, int64_t blockTrips,
+                                int64_t minThreadedBytes) {
   if (hasNarrowColumns(cast<linalg::LinalgOp>(*op), s.getVectorSize()))
-    return applyNarrowColumns(rewriter, op, s);
+    return applyNarrowColumns(rewriter, op, s, minThreadedBytes);
   int64_t n = cast<linalg::LinalgOp>(*op).getNumLoops();
   bool isUnsigned = false;
   bool wide = isWideIntegerSum(cast<linalg::LinalgOp>(*op), &isUnsigned);
   // The leading kept dimension if there is one, else the contiguous one.
   for (TilingInterface part :
-       splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1)) {
+       splitThreads(rewriter, op, s, n > 2 ? 0 : n - 1, minThreadedBytes)) {
     // Exact 64-bit sums: i64 halves per column, which vectorise as the
     // other types do (an i128 accumulator has no useful vector form).
     if (wide) {
@@ -897,6 +899,12 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
   }
 
   void runOnOperation() override {
+    if (minThreadedBytes < 0) {
+      getOperation()->emitError()
+          << "rmean-cpu-tile: option 'min-threaded-bytes' must be >= 0, got "
+          << int64_t(minThreadedBytes);
+      return signalPassFailure();
+    }
     // Collected first: tiling replaces the ops it visits.
     SmallVector<std::pair<TilingInterface, CPUStrategyAttr>> reductions;
     SmallVector<std::pair<TilingInterface, int64_t>> finalizers;
@@ -1012,8 +1020,9 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
           // Left as they were: tiled separately.
           LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": chunks not fused with "
                                                 "the division\n");
-          applied = outer ? applyOuter(rewriter, op, s, blockTrips)
-                          : applyInner(rewriter, op, s);
+          applied =
+              outer ? applyOuter(rewriter, op, s, blockTrips, minThreadedBytes)
+                    : applyInner(rewriter, op, s, minThreadedBytes);
         } else {
           applied = outer ? applyOuterChunk(rewriter, fused->first, s,
                                             /*compensated=*/false, wholeRows,
@@ -1021,18 +1030,18 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                           : applyInnerAfterThreads(rewriter, fused->first, s);
         }
       } else if (outer)
-        applied = applyOuter(rewriter, op, s, blockTrips);
+        applied = applyOuter(rewriter, op, s, blockTrips, minThreadedBytes);
       else if (isCompensatedReduction(linalgOp))
         applied = applyLanesInner(rewriter, op, s,
                                   getCompensatedLaneScheme(&getContext()),
-                                  /*splitReducedDim=*/false);
+                                  /*splitReducedDim=*/false, minThreadedBytes);
       else if (isWideIntegerSum(linalgOp, &isUnsigned))
         applied =
             applyLanesInner(rewriter, op, s,
                             getWideIntegerLaneScheme(&getContext(), isUnsigned),
-                            /*splitReducedDim=*/true);
+                            /*splitReducedDim=*/true, minThreadedBytes);
       else
-        applied = applyInner(rewriter, op, s);
+        applied = applyInner(rewriter, op, s, minThreadedBytes);
       if (failed(applied))
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << s
                                 << " could not be applied; the reduction "

@@ -232,11 +232,13 @@ static int64_t outerLanes(linalg::GenericOp op, int64_t base) {
   return std::min(base * 2, CPUStrategyAttr::kMaxVectorSize);
 }
 
-/// Threads for a reduction: inputs of a statically known size below 1 MiB
-/// stay on one thread. Starting and joining an OpenMP team costs tens of
-/// microseconds, more than reading such an input takes (measured: a
-/// 256x256 f32 mean, 1.7 us on one thread, took 50 us on two).
-static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads) {
+/// Threads for a reduction: inputs of a statically known size below
+/// `minBytes` (1 MiB by default) stay on one thread, and so do empty ones.
+/// Starting and joining an OpenMP team costs tens of microseconds, more
+/// than reading such an input takes (measured: a 256x256 f32 mean, 1.7 us
+/// on one thread, took 50 us on two).
+static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads,
+                          int64_t minBytes) {
   if (numThreads <= 1 || op.getNumDpsInputs() != 1)
     return numThreads;
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
@@ -250,19 +252,18 @@ static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads) {
   }
   if (!element.isIntOrFloat())
     return numThreads;
-  // Bytes, counted up to the threshold only (huge static shapes would
-  // overflow a plain product).
-  constexpr int64_t kThreshold = int64_t(1) << 20;
+  if (llvm::is_contained(inTy.getShape(), 0))
+    return 1;
+  // Bytes, counted up to the bound only (huge static shapes would overflow
+  // a plain product).
   int64_t bytes =
       parts * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
   for (int64_t dim : inTy.getShape()) {
-    if (dim == 0)
-      return 1;
-    if (bytes >= kThreshold || dim >= kThreshold)
+    if (bytes >= minBytes || dim >= minBytes)
       return numThreads;
     bytes *= dim;
   }
-  return bytes < kThreshold ? 1 : numThreads;
+  return bytes < minBytes ? 1 : numThreads;
 }
 
 /// Kept elements per cache tile: `cacheTile` (at least `lanes`), twice that
@@ -373,6 +374,12 @@ struct RmeanSelectCPUStrategyPass
         failed(checkOption(func, "num-threads", numThreads,
                            CPUStrategyAttr::kMaxThreads)))
       return signalPassFailure();
+    if (minThreadedBytes < 0) {
+      func->emitError() << "rmean-select-cpu-strategy: option "
+                           "'min-threaded-bytes' must be >= 0, got "
+                        << int64_t(minThreadedBytes);
+      return signalPassFailure();
+    }
     if (outerRowsPerStep < 0 ||
         outerRowsPerStep > CPUStrategyAttr::kMaxRowsPerStep) {
       func->emitError() << "rmean-select-cpu-strategy: option "
@@ -405,7 +412,8 @@ struct RmeanSelectCPUStrategyPass
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
       setCPUStrategy(
           op, CPUStrategyAttr::get(
-                  ctx, kind, lanes, tile, threadsFor(op, numThreads), rows,
+                  ctx, kind, lanes, tile,
+                  threadsFor(op, numThreads, minThreadedBytes), rows,
                   wantsRowBlocks(op, kind, rows, tile, targetVectorBits)));
     });
   }

@@ -1,4 +1,10 @@
 // RUN: rmean-opt %s --rmean-cpu-tile --split-input-file -verify-diagnostics | FileCheck %s
+// min-threaded-bytes moves the run-time bound on threads (@threads_dynamic);
+// 0 takes them for every input, with no test.
+// RUN: rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=64" --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=MINB
+// RUN: rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=0" --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=MINB0
+// RUN: not rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADMINB
+// BADMINB: error: rmean-cpu-tile: option 'min-threaded-bytes' must be >= 0, got -1
 
 // Each case starts from the linalg ops convert-rmean-to-linalg creates,
 // written by hand with their markers and a #rmean.cpu_strategy.
@@ -426,6 +432,16 @@ func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> 
 //       CHECK:     scf.for
 //       CHECK:     } {rmean.accumulation_loop}
 //       CHECK:   }
+// MINB-LABEL: func.func @threads_dynamic
+//   MINB-DAG:   %[[B64:.+]] = arith.constant 64 : index
+//       MINB:   %[[LARGE:.+]] = arith.cmpi uge, %{{.+}}, %[[B64]]
+//       MINB:   scf.if %[[LARGE]] -> (tensor<f64>) {
+//       MINB:     scf.forall (%{{.+}}) in (2)
+// MINB0-LABEL: func.func @threads_dynamic
+//   MINB0-NOT:   scf.if
+//       MINB0:   scf.forall (%{{.+}}) in (2)
+//   MINB0-NOT:   scf.if
+//       MINB0:   return
 func.func @threads_dynamic(%x: tensor<?xf32>, %init: tensor<f64>) -> tensor<f64> {
   %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
       ins(%x : tensor<?xf32>) outs(%init : tensor<f64>)

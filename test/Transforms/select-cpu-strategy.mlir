@@ -8,6 +8,10 @@
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADTH
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="cache-tile=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADCT
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=65" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADROWS
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="min-threaded-bytes=-5" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADMINB
+// BADMINB: option 'min-threaded-bytes' must be >= 0, got -5
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=0" --split-input-file | FileCheck %s --check-prefix=MINB0
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=4194304" --split-input-file | FileCheck %s --check-prefix=MINB4M
 // BADROWS: option 'outer-rows-per-step' must be 0 (by width) or in [1, 64], got 65
 // outer-rows-per-step=N gives every outer reduction N rows per step, but
 // compensated sums and narrow columns (their own lane layouts).
@@ -40,11 +44,33 @@ func.func @inner(%x: tensor<64x300xf32>) -> tensor<64xf32> {
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
+// min-threaded-bytes moves the bound: 0 splits every non-empty input, 4 MiB
+// keeps both static ones on one thread.
+// MINB0-LABEL: func.func @threads
+// MINB0-COUNT-3:   threads = 3>
+// MINB0-LABEL: func.func @threads_empty
+//  MINB0-NOT:   threads =
+//      MINB0:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 16, cache_tile = 1024>
+//  MINB0-NOT:   threads =
+//      MINB0:   return
+// MINB4M-LABEL: func.func @threads
+//  MINB4M-NOT:   threads = 3>
+//      MINB4M:   threads = 3>
+//  MINB4M-NOT:   threads = 3>
+//      MINB4M:   return
 func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn: tensor<2x?xf16>) -> (tensor<512xf32>, tensor<512xf32>, tensor<2xf16>) {
   %0 = rmean.reduce_mean %small {axes = array<i64: 1>} : tensor<512x511xf32> -> tensor<512xf32>
   %1 = rmean.reduce_mean %big {axes = array<i64: 1>} : tensor<512x512xf32> -> tensor<512xf32>
   %2 = rmean.reduce_mean %dyn {axes = array<i64: 1>} : tensor<2x?xf16> -> tensor<2xf16>
   return %0, %1, %2 : tensor<512xf32>, tensor<512xf32>, tensor<2xf16>
+}
+
+// -----
+
+// An empty input stays on one thread whatever the bound.
+func.func @threads_empty(%x: tensor<0x600000xf32>) -> tensor<0xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<0x600000xf32> -> tensor<0xf32>
+  return %0 : tensor<0xf32>
 }
 
 // -----

@@ -184,9 +184,13 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
   static const char *const kTiles[] = {"1024", "16", "1"};
   static const char *const kTrips[] = {"8", "0", "1", "3"};
   size_t h = llvm::hash_value(text);
-  std::string select = std::string("vector-size=") + kVectorSizes[h % 5] +
-                       " num-threads=" + kThreads[(h / 5) % 3] +
-                       " cache-tile=" + kTiles[(h / 15) % 3];
+  // A bound of 0 bytes puts the fuzzer's small inputs on threads too.
+  static const char *const kMinThreadedBytes[] = {"1048576", "0"};
+  std::string select =
+      std::string("vector-size=") + kVectorSizes[h % 5] +
+      " num-threads=" + kThreads[(h / 5) % 3] +
+      " cache-tile=" + kTiles[(h / 15) % 3] +
+      " min-threaded-bytes=" + kMinThreadedBytes[(h / 4320) % 2];
   static const char *const kPrefetch[] = {"4096", "64", "0"};
   std::string narrow = std::string("block-trips=") + kTrips[(h / 45) % 4] +
                        ((h / 180) % 2 ? " narrow-f32=false" : "");

@@ -39,6 +39,12 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Threads per reduction (OpenMP through scf.forall -> "
                      "scf.parallel -> omp; programs then need libomp)"),
       llvm::cl::init(1)};
+  PassOptions::Option<int64_t> minThreadedBytes{
+      *this, "min-threaded-bytes",
+      llvm::cl::desc("Inputs smaller than this (bytes; statically known or "
+                     "tested at run time) stay on one thread under "
+                     "num-threads (0: every non-empty input is split)"),
+      llvm::cl::init(int64_t(1) << 20)};
   PassOptions::Option<int64_t> blockTrips{
       *this, "block-trips",
       llvm::cl::desc(
@@ -104,10 +110,10 @@ int64_t getRmeanCPUVectorBits(const RmeanCPUPipelineOptions &options);
 int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
 
 /// Checks every option of `options` against its allowed range
-/// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096, block-trips
-/// >= 0, prefetch-distance 0-2^20, outer-rows-per-step -1-64,
-/// target-vector-bits 0 or a power of two 64-4096) and reports the first bad
-/// one, naming it and the range, through `emitError`.
+/// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096,
+/// min-threaded-bytes >= 0, block-trips >= 0, prefetch-distance 0-2^20,
+/// outer-rows-per-step -1-64, target-vector-bits 0 or a power of two 64-4096)
+/// and reports the first bad one, naming it and the range, through `emitError`.
 /// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before
 /// buildRmeanCPUPipeline with options of your own.
 LogicalResult verifyRmeanCPUPipelineOptions(

@@ -231,8 +231,8 @@ def RmeanSelectCPUStrategyPass
       128-bit or compensated accumulators): left to the scalar lowering.
 
     With `num-threads` above 1 the strategy also records `threads` (1 for
-    inputs of a static size below 1 MiB, which take less time to read than
-    an OpenMP team takes to start): the
+    inputs of a static size below `min-threaded-bytes`, 1 MiB by default,
+    which take less time to read than an OpenMP team takes to start): the
     outermost kept dimension is split into one `scf.forall` chunk per
     thread, or, for a reduce-all, the reduced dimension is (partial sums
     per thread, combined in a fixed order so results do not depend on
@@ -265,6 +265,10 @@ def RmeanSelectCPUStrategyPass
            "sums and for compensated f64 sums, over more columns)">,
     Option<"numThreads", "num-threads", "int64_t", /*default=*/"1",
            "Threads to split each reduction over (scf.forall)">,
+    Option<"minThreadedBytes", "min-threaded-bytes", "int64_t",
+           /*default=*/"1048576",
+           "Inputs of a static size smaller than this (bytes) stay on one "
+           "thread (0: every input is split)">,
     Option<"targetVectorBits", "target-vector-bits", "int64_t",
            /*default=*/"512",
            "Vector register width of the target (bits): below 512, long "
@@ -286,8 +290,9 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     `rmean.reduction` with upstream machinery: `scf::tileUsingSCF` for the
     thread split (`scf.forall`; a reduce-all splits its reduction into
     per-chunk partial sums merged in a fixed order; an input of dynamic
-    size gets an `scf.if` that takes the threads only from 1 MiB, with a
-    single-threaded copy of the strategy below), the cache tiles, row
+    size gets an `scf.if` that takes the threads only from
+    `min-threaded-bytes`, 1 MiB by default, with a single-threaded copy of
+    the strategy below; none under a bound of 0), the cache tiles, row
     steps and vector-wide tiles (partial-reduction tiling for "inner", its
     accumulators starting at -0.0), and loop peeling so that full tiles are
     static. An "inner" row of static length no longer than `vector_size`
@@ -350,7 +355,11 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     Option<"blockTrips", "block-trips", "int64_t", /*default=*/"8",
            "The most rows - 1 an outer step of whole f16/bf16 rows sums in "
            "f32 before adding them to its f64 accumulator row, as "
-           "rmean-narrow-accumulators' option of that name (0: none)">
+           "rmean-narrow-accumulators' option of that name (0: none)">,
+    Option<"minThreadedBytes", "min-threaded-bytes", "int64_t",
+           /*default=*/"1048576",
+           "Inputs of a run-time size smaller than this (bytes) take the "
+           "one-thread copy of a threaded strategy (0: always threaded)">
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
