@@ -6,7 +6,8 @@ innermost dimension of 16-512, every element type of
 docs/ReduceMean.md §2, attribute / constant-operand / runtime-operand axes, negative, empty
 and full axis lists, keep_dims, noop_with_empty_axes, dynamic dimensions,
 constant inputs that the canonicaliser folds), compiles batches of them with
-`rmean-opt --rmean-cpu-pipeline`, runs them with `mlir-runner`, and compares
+`rmean-opt --rmean-cpu-pipeline` (some with random pipeline options, threads
+included when --libomp is given), runs them with `mlir-runner`, and compares
 every result element with a reference computed exactly in Python:
 
   * integers: bit-exact, the exact mean truncated toward zero (0 when empty);
@@ -369,6 +370,16 @@ OPTION_CHOICES = {
     # Fully dynamic layouts at function boundaries, reread as row-major by
     # rmean-contiguous-arguments (the runner passes dense buffers).
     "strided-inputs": [0, 1],
+    # The strategies chosen for AVX2 and 128-bit targets (default vector
+    # sizes, rows per step, row-block register budgets), which run on any
+    # x86 host.
+    "target-vector-bits": [128, 256, 512],
+    # Reductions split across OpenMP threads (partial sums merged, or the
+    # kept dimension shared); only with --libomp. The cases' inputs are far
+    # below the default 1 MiB bound on threaded inputs: a bound of 0 or 64
+    # bytes makes them run threaded (chunks of one or no row included).
+    "num-threads": [1, 2, 3],
+    "min-threaded-bytes": [0, 64, 1048576],
 }
 
 # Default `block-trips` of --rmean-cpu-pipeline.
@@ -1245,6 +1256,11 @@ def main(argv=None):
         "/usr/lib/llvm-22/lib/libmlir_runner_utils.so",
         "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"]),
         help="comma-separated runtime libraries for mlir-runner")
+    ap.add_argument("--libomp",
+                    help="the OpenMP runtime (libomp.so), added to "
+                         "--shared-libs so that cases compiled with "
+                         "num-threads can run; without it, or when the file "
+                         "does not exist, num-threads is not varied")
     ap.add_argument("--keep-going", action="store_true",
                     help="run every case even after a failure (default: "
                          "stop scheduling batches after the first failure)")
@@ -1309,6 +1325,10 @@ def main(argv=None):
         if m:
             available = {n for n in OPTION_CHOICES
                          if re.search(r"--%s\b" % re.escape(n), m.group(1))}
+    if args.libomp and os.path.exists(args.libomp):
+        args.shared_libs += "," + os.path.abspath(args.libomp)
+    else:
+        available -= {"num-threads", "min-threaded-bytes"}
 
     def new_case(i):
         c = make_case(args.seed, i, args.max_elements, args.big_fraction,
