@@ -244,7 +244,7 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
       succeeded(checkRange("num-threads", options.numThreads, 1,
                            CPUStrategyAttr::kMaxThreads, emitError)) &&
       succeeded(checkRange("min-threaded-bytes", options.minThreadedBytes, 0,
-                           std::numeric_limits<int64_t>::max(), emitError)) &&
+                           CPUStrategyAttr::kMaxMinThreadedBytes, emitError)) &&
       succeeded(checkRange("block-trips", options.blockTrips, 0,
                            std::numeric_limits<int64_t>::max(), emitError)) &&
       succeeded(checkRange("prefetch-distance", options.prefetchDistance, 0,

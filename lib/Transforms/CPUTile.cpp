@@ -899,9 +899,13 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
   }
 
   void runOnOperation() override {
-    if (minThreadedBytes < 0) {
+    // Up to 2^32: the run-time test multiplies a byte count and a size, both
+    // capped at the bound, in 64 bits.
+    if (minThreadedBytes < 0 ||
+        minThreadedBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {
       getOperation()->emitError()
-          << "rmean-cpu-tile: option 'min-threaded-bytes' must be >= 0, got "
+          << "rmean-cpu-tile: option 'min-threaded-bytes' must be in [0, "
+          << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
           << int64_t(minThreadedBytes);
       return signalPassFailure();
     }

@@ -374,9 +374,13 @@ struct RmeanSelectCPUStrategyPass
         failed(checkOption(func, "num-threads", numThreads,
                            CPUStrategyAttr::kMaxThreads)))
       return signalPassFailure();
-    if (minThreadedBytes < 0) {
+    // Up to 2^32, so that a byte count below the bound times a size below
+    // it cannot overflow (rmean-cpu-tile's run-time test multiplies so).
+    if (minThreadedBytes < 0 ||
+        minThreadedBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {
       func->emitError() << "rmean-select-cpu-strategy: option "
-                           "'min-threaded-bytes' must be >= 0, got "
+                           "'min-threaded-bytes' must be in [0, "
+                        << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
                         << int64_t(minThreadedBytes);
       return signalPassFailure();
     }

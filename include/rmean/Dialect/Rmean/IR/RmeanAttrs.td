@@ -97,6 +97,10 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     static constexpr int64_t kMaxCacheTile = int64_t(1) << 30;
     static constexpr int64_t kMaxThreads = 4096;
     static constexpr int64_t kMaxRowsPerStep = 64;
+    /// Largest input size (bytes) from which `threads` apply
+    /// (`min-threaded-bytes`): the run-time test of a dynamic size
+    /// multiplies two numbers capped at it in 64 bits.
+    static constexpr int64_t kMaxMinThreadedBytes = int64_t(1) << 32;
   }];
 }
 
