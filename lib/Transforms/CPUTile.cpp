@@ -899,7 +899,7 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
   }
 
   void runOnOperation() override {
-    // Up to 2^32: the run-time test multiplies a byte count and a size, both
+    // Up to 2^31: the run-time test multiplies a byte count and a size, both
     // capped at the bound, in 64 bits.
     if (minThreadedBytes < 0 ||
         minThreadedBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {

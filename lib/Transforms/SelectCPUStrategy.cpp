@@ -374,7 +374,7 @@ struct RmeanSelectCPUStrategyPass
         failed(checkOption(func, "num-threads", numThreads,
                            CPUStrategyAttr::kMaxThreads)))
       return signalPassFailure();
-    // Up to 2^32, so that a byte count below the bound times a size below
+    // Up to 2^31, so that a byte count below the bound times a size below
     // it cannot overflow (rmean-cpu-tile's run-time test multiplies so).
     if (minThreadedBytes < 0 ||
         minThreadedBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {

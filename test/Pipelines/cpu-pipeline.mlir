@@ -26,9 +26,9 @@
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="outer-rows-per-step=-2" 2>&1 | FileCheck %s --check-prefix=ROWS --implicit-check-not=error
 // ROWS: error: rmean-cpu-pipeline: option 'outer-rows-per-step' must be in [-1, 64], got -2
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="min-threaded-bytes=-1" 2>&1 | FileCheck %s --check-prefix=MINB --implicit-check-not=error
-// MINB: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 4294967296], got -1
-// RUN: not rmean-opt %s --rmean-cpu-pipeline="min-threaded-bytes=4294967297" 2>&1 | FileCheck %s --check-prefix=MINBHUGE --implicit-check-not=error
-// MINBHUGE: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 4294967296], got 4294967297
+// MINB: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 2147483648], got -1
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="min-threaded-bytes=2147483649" 2>&1 | FileCheck %s --check-prefix=MINBHUGE --implicit-check-not=error
+// MINBHUGE: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 2147483648], got 2147483649
 // outer-rows-per-step reaches the strategy selection: 8 rows per step for
 // the 64x256 column mean below with 8, the width rule's 1 with 0 (the
 // default, -1, is the host's choice: 8 on Intel cores with AVX-512).

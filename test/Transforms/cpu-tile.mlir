@@ -4,7 +4,7 @@
 // RUN: rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=64" --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=MINB
 // RUN: rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=0" --split-input-file -verify-diagnostics | FileCheck %s --check-prefix=MINB0
 // RUN: not rmean-opt %s --rmean-cpu-tile="min-threaded-bytes=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADMINB
-// BADMINB: error: rmean-cpu-tile: option 'min-threaded-bytes' must be in [0, 4294967296], got -1
+// BADMINB: error: rmean-cpu-tile: option 'min-threaded-bytes' must be in [0, 2147483648], got -1
 
 // Each case starts from the linalg ops convert-rmean-to-linalg creates,
 // written by hand with their markers and a #rmean.cpu_strategy.

@@ -9,7 +9,7 @@
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="cache-tile=0" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADCT
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=65" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADROWS
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="min-threaded-bytes=-5" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADMINB
-// BADMINB: option 'min-threaded-bytes' must be in [0, 4294967296], got -5
+// BADMINB: option 'min-threaded-bytes' must be in [0, 2147483648], got -5
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=0" --split-input-file | FileCheck %s --check-prefix=MINB0
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=4194304" --split-input-file | FileCheck %s --check-prefix=MINB4M
 // BADROWS: option 'outer-rows-per-step' must be 0 (by width) or in [1, 64], got 65

@@ -111,7 +111,7 @@ int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
 
 /// Checks every option of `options` against its allowed range
 /// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096,
-/// min-threaded-bytes 0-2^32, block-trips >= 0, prefetch-distance 0-2^20,
+/// min-threaded-bytes 0-2^31, block-trips >= 0, prefetch-distance 0-2^20,
 /// outer-rows-per-step -1-64, target-vector-bits 0 or a power of two 64-4096)
 /// and reports the first bad one, naming it and the range, through `emitError`.
 /// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before

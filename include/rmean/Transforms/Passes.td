@@ -243,7 +243,7 @@ def RmeanSelectCPUStrategyPass
     the conversion carries onto its reduction, or on the reduction itself).
     Options outside the range the attribute accepts (vector-size in
     [1, 1024], cache-tile in [1, 2^30], num-threads in [1, 4096],
-    outer-rows-per-step 0 or in [1, 64], min-threaded-bytes in [0, 2^32])
+    outer-rows-per-step 0 or in [1, 64], min-threaded-bytes in [0, 2^31])
     are an error.
 
     ```mlir

@@ -99,8 +99,9 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     static constexpr int64_t kMaxRowsPerStep = 64;
     /// Largest input size (bytes) from which `threads` apply
     /// (`min-threaded-bytes`): the run-time test of a dynamic size
-    /// multiplies two numbers capped at it in 64 bits.
-    static constexpr int64_t kMaxMinThreadedBytes = int64_t(1) << 32;
+    /// multiplies two numbers capped at it in unsigned 64 bits, which must
+    /// not wrap.
+    static constexpr int64_t kMaxMinThreadedBytes = int64_t(1) << 31;
   }];
 }
 
