@@ -46,8 +46,8 @@ func.func @inner(%x: tensor<64x264xf32>) -> tensor<64xf32> {
 // -----
 
 // @negative_reciprocal: f64 means keep the division (no narrower rounding
-// follows it), and so does a 256-lane finalize (256x256 rows read whole,
-// whose sequence would spill).
+// follows it), and so does a 256-lane finalize (256x256 bf16 rows read
+// whole, divided after the last step, whose sequence would spill).
 // CHECK-LABEL: func.func @negative_reciprocal
 //   CHECK-NOT:   math.fma
 //       CHECK:   arith.divf %{{.+}} : vector<16xf64>
@@ -55,10 +55,10 @@ func.func @inner(%x: tensor<64x264xf32>) -> tensor<64xf32> {
 //       CHECK:   arith.divf %{{.+}} : vector<256xf64>
 //   CHECK-NOT:   math.fma
 //       CHECK:   return
-func.func @negative_reciprocal(%x: tensor<64x264xf64>, %y: tensor<256x256xf32>) -> (tensor<64xf64>, tensor<256xf32>) {
+func.func @negative_reciprocal(%x: tensor<64x264xf64>, %y: tensor<256x256xbf16>) -> (tensor<64xf64>, tensor<256xbf16>) {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x264xf64> -> tensor<64xf64>
-  %1 = rmean.reduce_mean %y {axes = array<i64: 1>} : tensor<256x256xf32> -> tensor<256xf32>
-  return %0, %1 : tensor<64xf64>, tensor<256xf32>
+  %1 = rmean.reduce_mean %y {axes = array<i64: 1>} : tensor<256x256xbf16> -> tensor<256xbf16>
+  return %0, %1 : tensor<64xf64>, tensor<256xbf16>
 }
 
 // -----
@@ -67,11 +67,16 @@ func.func @negative_reciprocal(%x: tensor<64x264xf64>, %y: tensor<256x256xf32>) 
 // sum, widened to f64, is left marked for rmean-narrow-accumulators (which
 // may sum it in f32); integer rows are summed here, by one shuffle tree
 // shared between the eight rows, with no per-row horizontal reduction.
+// Each step divides its eight sums itself: no accumulator tensor.
 // CHECK-LABEL: func.func @short_rows
+//   CHECK-NOT:   tensor<{{[0-9]+}}xf64>
 //       CHECK:   scf.for %{{.+}} step %c8
 //       CHECK:     %[[X:.+]] = vector.transfer_read {{.+}} : tensor<8x49xf32>, vector<8x49xf32>
 //       CHECK:     %[[W:.+]] = arith.extf %[[X]] : vector<8x49xf32> to vector<8x49xf64>
 //       CHECK:     vector.multi_reduction <add>, %[[W]], %{{.+}} {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+//       CHECK:     arith.truncf %{{.+}} : vector<8xf64> to vector<8xf32>
+//       CHECK:     vector.transfer_write %{{.+}} : vector<8xf32>, tensor<8xf32>
+//   CHECK-NOT:   tensor<{{[0-9]+}}xf64>
 //       CHECK:   scf.for %{{.+}} step %c8
 //       CHECK:     %[[I:.+]] = vector.transfer_read {{.+}} : tensor<8x49xi32>, vector<8x49xi32>
 //       CHECK:     arith.extsi %[[I]] : vector<8x49xi32> to vector<8x49xi64>

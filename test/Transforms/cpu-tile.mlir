@@ -988,11 +988,67 @@ func.func @negative_fused_division(%x: tensor<4x49x64xf32>) -> (tensor<4x64xf32>
 #out = affine_map<(d0, d1) -> (d0)>
 #id = affine_map<(d0) -> (d0)>
 
+// Whole rows (NCHW pooling: 49-element rows, 8 per step) of an f32 mean:
+// each chunk is one step, which sums its 8 rows into a fresh 8-element
+// accumulator and divides it at once; the division is one tile. The last,
+// partial chunk (2045 = 255 * 8 + 5 rows) is peeled and stays scalar.
+// CHECK-LABEL: func.func @inner_step_division
+//  CHECK-SAME:     (%[[X:.+]]: tensor<2045x49xf32>)
+//   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C2040:.+]] = arith.constant 2040 : index
+//       CHECK:   %[[MAIN:.+]] = scf.for %[[I:.+]] = %{{.+}} to %[[C2040]] step %[[C8]] iter_args(%[[R:.+]] = %{{.+}})
+//       CHECK:     tensor.extract_slice %[[X]][%[[I]], 0] [8, 49]
+//       CHECK:     %[[ACC:.+]] = tensor.empty() : tensor<8xf64>
+//       CHECK:     %[[FILL:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[ACC]] : tensor<8xf64>)
+//       CHECK:     %[[SUM:.+]] = linalg.generic
+//  CHECK-SAME:         ins(%{{.+}} : tensor<8x49xf32>) outs(%[[FILL]] : tensor<8xf64>) attrs = {rmean.vectorize}
+//       CHECK:     linalg.generic
+//  CHECK-SAME:         ins(%[[SUM]] : tensor<8xf64>) outs(%{{.+}} : tensor<8xf32>) attrs = {rmean.vectorize}
+//       CHECK:     tensor.insert_slice %{{.+}} into %[[R]][%[[I]]] [8]
+//       CHECK:   }
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<5x49xf32>) outs(%{{.+}} : tensor<5xf64>) {
+//       CHECK:   linalg.generic
+//  CHECK-SAME:       ins(%{{.+}} : tensor<5xf64>) outs(%{{.+}} : tensor<5xf32>) {
+//       CHECK:   tensor.insert_slice %{{.+}} into %[[MAIN]][2040] [5]
+//   CHECK-NOT:   linalg.generic
+//       CHECK:   return
+func.func @inner_step_division(%x: tensor<2045x49xf32>) -> tensor<2045xf32> {
+  %cst = arith.constant -0.000000e+00 : f64
+  %n = arith.constant 49.0 : f64
+  %e = tensor.empty() : tensor<2045xf64>
+  %init = linalg.fill ins(%cst : f64) outs(%e : tensor<2045xf64>) -> tensor<2045xf64>
+  %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<2045x49xf32>) outs(%init : tensor<2045xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>} {
+  ^bb0(%in: f32, %acc: f64):
+    %0 = arith.extf %in : f32 to f64
+    %1 = arith.addf %acc, %0 : f64
+    linalg.yield %1 : f64
+  } -> tensor<2045xf64>
+  %o = tensor.empty() : tensor<2045xf32>
+  %mean = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%sum : tensor<2045xf64>) outs(%o : tensor<2045xf32>) attrs = {rmean.finalize} {
+  ^bb0(%in: f64, %out: f32):
+    %0 = arith.divf %in, %n : f64
+    %1 = arith.truncf %0 : f64 to f32
+    linalg.yield %1 : f32
+  } -> tensor<2045xf32>
+  return %mean : tensor<2045xf32>
+}
+
+// -----
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+#id = affine_map<(d0) -> (d0)>
+
 // An inner reduction and its division go in chunks of 1024 rows the same
-// way (NCHW pooling: 49-element rows, whole rows 8 per step): each chunk
-// fills, sums and divides an accumulator of 1024 f64.
+// way; so do whole rows (49 elements, 8 per step) of an f16 or bf16 mean,
+// whose rounding to the narrow type is too long a sequence to follow each
+// step: each chunk fills, sums and divides an accumulator of 1024 f64.
 // CHECK-LABEL: func.func @inner_fused_division
-//  CHECK-SAME:     (%[[X:.+]]: tensor<2048x49xf32>)
+//  CHECK-SAME:     (%[[X:.+]]: tensor<2048x49xbf16>)
 //   CHECK-DAG:   %[[C8:.+]] = arith.constant 8 : index
 //   CHECK-DAG:   %[[C64:.+]] = arith.constant 64 : index
 //   CHECK-DAG:   %[[C1024:.+]] = arith.constant 1024 : index
@@ -1002,7 +1058,7 @@ func.func @negative_fused_division(%x: tensor<4x49x64xf32>) -> (tensor<4x64xf32>
 //       CHECK:     %[[FILL:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[ACC]] : tensor<1024xf64>)
 //       CHECK:     %[[SUM:.+]] = scf.for %{{.+}} step %[[C8]] iter_args(%{{.+}} = %[[FILL]])
 //       CHECK:       linalg.generic
-//  CHECK-SAME:           ins(%{{.+}} : tensor<8x49xf32>) outs(%{{.+}} : tensor<8xf64>) attrs = {rmean.vectorize}
+//  CHECK-SAME:           ins(%{{.+}} : tensor<8x49xbf16>) outs(%{{.+}} : tensor<8xf64>) attrs = {rmean.vectorize}
 //       CHECK:     scf.for %{{.+}} step %[[C64]]
 //       CHECK:       tensor.extract_slice %[[SUM]]
 //       CHECK:       linalg.generic
@@ -1010,16 +1066,16 @@ func.func @negative_fused_division(%x: tensor<4x49x64xf32>) -> (tensor<4x64xf32>
 //       CHECK:     tensor.insert_slice %{{.+}} into %[[R]][%[[I]]] [1024]
 //   CHECK-NOT:   linalg.generic
 //       CHECK:   return
-func.func @inner_fused_division(%x: tensor<2048x49xf32>) -> tensor<2048xf32> {
+func.func @inner_fused_division(%x: tensor<2048x49xbf16>) -> tensor<2048xf32> {
   %cst = arith.constant -0.000000e+00 : f64
   %n = arith.constant 49.0 : f64
   %e = tensor.empty() : tensor<2048xf64>
   %init = linalg.fill ins(%cst : f64) outs(%e : tensor<2048xf64>) -> tensor<2048xf64>
   %sum = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
-      ins(%x : tensor<2048x49xf32>) outs(%init : tensor<2048xf64>)
+      ins(%x : tensor<2048x49xbf16>) outs(%init : tensor<2048xf64>)
       attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>} {
-  ^bb0(%in: f32, %acc: f64):
-    %0 = arith.extf %in : f32 to f64
+  ^bb0(%in: bf16, %acc: f64):
+    %0 = arith.extf %in : bf16 to f64
     %1 = arith.addf %acc, %0 : f64
     linalg.yield %1 : f64
   } -> tensor<2048xf64>

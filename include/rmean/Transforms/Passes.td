@@ -304,8 +304,10 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     single plain accumulator (not the compensated pair or 64-bit halves)
     whose result only the division reads goes the other way round: the
     division is tiled in chunks of the kept dimensions ("outer": its
-    cache tiles; "inner": 1024 rows) and the reduction and the fill of its
-    accumulator are fused into each chunk
+    cache tiles; "inner": 1024 rows, or one step of whole rows of a mean
+    other than f16 and bf16, which then divides its sums in registers, the
+    last, partial step peeled and scalar) and the reduction and the fill
+    of its accumulator are fused into each chunk
     (`scf::tileConsumerAndFuseProducersUsingSCF`), then tiled as above, so
     each chunk sums into an accumulator of its own size and divides it
     while it is in cache rather than filling, rereading and dividing one

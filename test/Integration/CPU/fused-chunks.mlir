@@ -1,6 +1,7 @@
 // Reductions on one thread fill, sum and divide their accumulator chunk by
 // chunk (rmean-cpu-tile fuses the reduction into its division's chunks:
-// 1024 rows of an inner reduction, `cache-tile` columns of an outer one).
+// 1024 rows of an inner reduction, or one step of its rows where they are
+// read whole, as these rows of 7 are; `cache-tile` columns of an outer one).
 // Chunks that do not divide the output (2500 rows; 70 columns in chunks of
 // 32 or 1024), static and dynamic shapes, must print what the scalar code
 // and the unfused (two-thread) code print: row r of the inner input holds
