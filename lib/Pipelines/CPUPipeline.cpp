@@ -72,6 +72,7 @@ static void addTensorStage(OpPassManager &pm,
     RmeanNarrowAccumulatorsPassOptions narrow;
     narrow.blockTrips = options.blockTrips;
     narrow.narrowF32 = options.narrowF32;
+    narrow.targetVectorBits = getRmeanCPUVectorBits(options);
     func.addPass(createRmeanNarrowAccumulatorsPass(narrow));
   }
   // Elementwise arith/math on whole tensors has no bufferization; make it

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -862,12 +863,96 @@ static bool isNarrowableRowSum(vector::MultiDimReductionOp red, bool narrowF32,
   return blockTrips > 0 && llvm::Log2_64_Ceil(length) <= blockTrips;
 }
 
+/// The sums of whole bf16 rows `x` (vector<R x N x bf16>) in f32, formed
+/// from pairs of elements as splitBF16 does; null where `x` is no such
+/// rows. Rows of odd or not power-of-two length are padded with -0.0 to a
+/// power of two first, as the tree pads them anyway, so that every 32-bit
+/// word holds two elements of one row. Each row's even and odd halves are
+/// added lane by lane and those sums go to the tree: a pairwise sum over
+/// the padded row, as deep as before. The widening costs two ALU ops per
+/// word instead of a zero extension and a shift per element, and the f32
+/// rows die before the finite test, since the f64 fallback widens `x` its
+/// own way: only the loaded words stay live across it (NCHW 7x7 bf16
+/// pooling: 19 spilled registers per step before, none now; 1.2x faster
+/// from L2 on Zen 5).
+static Value sumBF16RowPairs(RewriterBase &rewriter, Location loc, Value x,
+                             Value zero, ArrayRef<bool> mask,
+                             int64_t targetVectorBits, Value &bits) {
+  // Below 512 bits, the rows of a step outnumber the registers either way
+  // and AVX2 has no masked 16-bit loads (LLVM loads padded rows element by
+  // element: 7x7 pooling 0.5x; rows of 256 0.95-0.97x): as before there.
+  auto t = cast<VectorType>(x.getType());
+  if (targetVectorBits < 512 || t.getRank() != 2 || t.isScalable() ||
+      !t.getElementType().isBF16() || mask != ArrayRef<bool>{false, true})
+    return Value();
+  int64_t rows = t.getDimSize(0), length = t.getDimSize(1);
+  int64_t padded = std::max<int64_t>(2, llvm::PowerOf2Ceil(length));
+  auto i16Ty = VectorType::get({rows, padded}, rewriter.getI16Type());
+  auto read = x.getDefiningOp<vector::TransferReadOp>();
+  if (padded != length) {
+    // Read again with the padding: a masked load, where padding the rows
+    // in registers takes shuffles and spills.
+    if (!read || read.getMask() ||
+        read.getPermutationMap().getNumResults() != 2 ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return Value();
+    // Padded with poison, then -0.0 by a select on the 16-bit words: a
+    // bf16 padding value becomes a bf16 select, which LLVM rounds through
+    // f32 (__truncsfbf2) on targets without AVX-512 BF16.
+    Type bf16 = t.getElementType();
+    Value poison = ub::PoisonOp::create(rewriter, loc, bf16);
+    x = vector::TransferReadOp::create(
+        rewriter, loc, VectorType::get({rows, padded}, bf16), read.getBase(),
+        read.getIndices(), poison, read.getPermutationMap(),
+        ArrayRef<bool>{true, false});
+  }
+  // As 16-bit integers from here (and in the fallback): LLVM cannot
+  // legalize a bf16 vector of odd length live into another block on
+  // AVX-512 BF16 targets.
+  Value v = arith::BitcastOp::create(rewriter, loc, i16Ty, x);
+  if (padded != length) {
+    SmallVector<bool> inRow(rows * padded);
+    for (int64_t i = 0; i < rows * padded; ++i)
+      inRow[i] = i % padded < length;
+    auto maskTy = VectorType::get({rows, padded}, rewriter.getI1Type());
+    Value keep = arith::ConstantOp::create(
+        rewriter, loc, maskTy, DenseElementsAttr::get(maskTy, inRow));
+    // -0.0 in bf16, the additive identity.
+    Value identity = arith::ConstantOp::create(
+        rewriter, loc, i16Ty,
+        DenseElementsAttr::get(
+            i16Ty, rewriter.getI16IntegerAttr(static_cast<int16_t>(0x8000))));
+    v = arith::SelectOp::create(rewriter, loc, keep, v, identity);
+  }
+  bits = v;
+  auto words = VectorType::get({rows, padded / 2}, rewriter.getI32Type());
+  auto halves = VectorType::get({rows, padded / 2}, rewriter.getF32Type());
+  Value w = vector::BitCastOp::create(rewriter, loc, words, v);
+  auto splat = [&](uint32_t c) {
+    return arith::ConstantOp::create(
+        rewriter, loc, words,
+        DenseElementsAttr::get(words, rewriter.getI32IntegerAttr(c)));
+  };
+  // As splitBF16 does, for every row at once.
+  Value even = arith::BitcastOp::create(
+      rewriter, loc, halves,
+      arith::ShLIOp::create(rewriter, loc, w, splat(16)));
+  Value odd = arith::BitcastOp::create(
+      rewriter, loc, halves,
+      arith::AndIOp::create(rewriter, loc, w, splat(0xFFFF0000u)));
+  Value pairs = arith::AddFOp::create(rewriter, loc, even, odd);
+  return vector::MultiDimReductionOp::create(rewriter, loc, pairs, zero, mask,
+                                             vector::CombiningKind::ADD)
+      .getResult();
+}
+
 /// Replaces the row sum `red` with one that populateRmeanRowSumPatterns
 /// lowers: summed in f32 (isNarrowableRowSum) and added to the f64
 /// accumulators when all its rows' f32 sums are finite, else (special
 /// values, an f32 overflow) in f64 as it was; or, not narrowed, as it was.
 static void lowerRowSum(RewriterBase &rewriter, vector::MultiDimReductionOp red,
-                        bool narrowIt) {
+                        bool narrowIt, int64_t targetVectorBits) {
   Location loc = red.getLoc();
   rewriter.setInsertionPoint(red);
   SmallVector<bool> mask = red.getReductionMask();
@@ -884,16 +969,25 @@ static void lowerRowSum(RewriterBase &rewriter, vector::MultiDimReductionOp red,
   }
   auto ext = red.getSource().getDefiningOp<arith::ExtFOp>();
   Value x = ext.getIn();
-  if (!getElementTypeOrSelf(x.getType()).isF32())
-    x = arith::ExtFOp::create(rewriter, loc, withF32(x.getType()), x);
   Type accTy = red.getAcc().getType();
   Type f32 = rewriter.getF32Type();
   Type acc32Ty = isa<VectorType>(accTy) ? Type(withF32(accTy)) : f32;
   Value zero = arith::ConstantOp::create(
       rewriter, loc, acc32Ty, getAdditiveIdentity(rewriter, acc32Ty));
-  Value sum = vector::MultiDimReductionOp::create(rewriter, loc, x, zero, mask,
-                                                  red.getKind())
-                  .getResult();
+  // The rows' bits when the f32 path sums bf16 pairs: the fallback widens
+  // those itself (from the bits, not from `x`: LLVM cannot legalize an
+  // odd-length bf16 vector live into another block on AVX-512 BF16
+  // targets).
+  Value bits;
+  Value sum =
+      sumBF16RowPairs(rewriter, loc, x, zero, mask, targetVectorBits, bits);
+  if (!sum) {
+    if (!getElementTypeOrSelf(x.getType()).isF32())
+      x = arith::ExtFOp::create(rewriter, loc, withF32(x.getType()), x);
+    sum = vector::MultiDimReductionOp::create(rewriter, loc, x, zero, mask,
+                                              red.getKind())
+              .getResult();
+  }
   Value sums = sum;
   if (!isa<VectorType>(acc32Ty))
     sums = vector::BroadcastOp::create(rewriter, loc, VectorType::get({1}, f32),
@@ -910,8 +1004,26 @@ static void lowerRowSum(RewriterBase &rewriter, vector::MultiDimReductionOp red,
         // Widened here only, so that the f32 path does not pay for it; from
         // the f32 elements (f16 and bf16 widen to f32 exactly), as LLVM
         // cannot widen odd-length bf16 vectors to f64 directly.
-        Value wideX =
-            arith::ExtFOp::create(eb, loc, red.getSourceVectorType(), x);
+        Value x32 = x;
+        if (bits) {
+          // bf16 is the upper half of an f32.
+          auto wordsTy = cast<VectorType>(bits.getType())
+                             .clone(IntegerType::get(eb.getContext(), 32));
+          Value words = arith::ExtUIOp::create(eb, loc, wordsTy, bits);
+          Value sixteen = arith::ConstantOp::create(
+              eb, loc, wordsTy,
+              DenseElementsAttr::get(wordsTy, eb.getI32IntegerAttr(16)));
+          x32 = arith::BitcastOp::create(
+              eb, loc, withF32(wordsTy),
+              arith::ShLIOp::create(eb, loc, words, sixteen));
+        }
+        // The rows padded with -0.0 sum as the tree pads them: the same
+        // additions.
+        Value wideX = arith::ExtFOp::create(
+            eb, loc,
+            cast<VectorType>(x32.getType())
+                .clone(red.getSourceVectorType().getElementType()),
+            x32);
         scf::YieldOp::create(eb, loc, wideSum(eb, wideX));
       });
   rewriter.replaceOp(red, ifOp.getResults());
@@ -954,8 +1066,8 @@ struct RmeanNarrowAccumulatorsPass
         rowSumOps.push_back(red);
     });
     for (vector::MultiDimReductionOp red : rowSumOps)
-      lowerRowSum(rewriter, red,
-                  isNarrowableRowSum(red, narrowF32, blockTrips));
+      lowerRowSum(rewriter, red, isNarrowableRowSum(red, narrowF32, blockTrips),
+                  targetVectorBits);
     auto isRowSum = [](Operation *op) {
       return isa<vector::MultiDimReductionOp, vector::ReductionOp>(op);
     };

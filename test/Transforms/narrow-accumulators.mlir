@@ -1,6 +1,7 @@
 // RUN: rmean-opt %s --rmean-narrow-accumulators --split-input-file | FileCheck %s
 // RUN: rmean-opt %s --rmean-narrow-accumulators="narrow-f32=false" --split-input-file | FileCheck %s --check-prefix=NOF32
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=0" --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: rmean-opt %s --rmean-narrow-accumulators="target-vector-bits=256" --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=2" --split-input-file | FileCheck %s --check-prefix=TRIPS
 // RUN: rmean-opt %s --rmean-narrow-accumulators="block-trips=4611686018427387904" --split-input-file | FileCheck %s --check-prefix=HUGE
 // RUN: rmean-opt %s --rmean-narrow-accumulators --rmean-narrow-accumulators --split-input-file | FileCheck %s --check-prefix=TWICE
@@ -562,6 +563,64 @@ func.func @whole_rows(%x: vector<8x49xf32>, %acc: vector<8xf64>, %b: vector<8x3x
   %2 = vector.multi_reduction <add>, %re, %racc {rmean.row_sum} [0] : vector<49xf64> to f64
   %3 = vector.multi_reduction <add>, %e, %acc [1] : vector<8x49xf64> to vector<8xf64>
   return %0, %1, %2, %3 : vector<8xf64>, vector<8xf64>, f64, vector<8xf64>
+}
+
+// -----
+
+// @whole_rows_bf16_pairs: at 512 bits (the default), whole bf16 rows are
+// summed in f32 from pairs of elements: rows of 49 read by a transfer_read
+// are read again to 64 (in_bounds false on the rows, poison padding) and
+// taken as 16-bit words, the padding set to -0.0 by a select; two bf16 per
+// 32-bit word are widened by a shift (even) and a mask (odd), the halves
+// added lane by lane and the 32 sums per row summed by the tree. The f64
+// fallback widens the padded 16-bit rows itself (no bf16 vector of odd
+// length is live into it). Rows of 64 need no second read. With
+// block-trips=0 both keep the f64 sum of the original rows; below 512
+// bits (AVX2) they are widened per element as before.
+// CHECK-LABEL: func.func @whole_rows_bf16_pairs
+//       CHECK:   %[[P:.+]] = vector.transfer_read %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, false]} : tensor<8x49xbf16>, vector<8x64xbf16>
+//       CHECK:   %[[B:.+]] = arith.bitcast %[[P]] : vector<8x64xbf16> to vector<8x64xi16>
+//       CHECK:   %[[H:.+]] = arith.select %{{.+}}, %[[B]], %{{.+}} : vector<8x64xi1>, vector<8x64xi16>
+//       CHECK:   %[[W:.+]] = vector.bitcast %[[H]] : vector<8x64xi16> to vector<8x32xi32>
+//       CHECK:   arith.shli %[[W]]
+//       CHECK:   arith.andi %[[W]]
+//       CHECK:   %[[S:.+]] = arith.addf %{{.+}}, %{{.+}} : vector<8x32xf32>
+//       CHECK:   scf.if %{{.+}} -> (vector<8xf64>) {
+//       CHECK:   } else {
+//       CHECK:     arith.extui %[[H]] : vector<8x64xi16> to vector<8x64xi32>
+//       CHECK:     arith.extf %{{.+}} : vector<8x64xf32> to vector<8x64xf64>
+//       CHECK:   }
+//   CHECK-NOT:   vector<4x64xbf16>, vector
+//       CHECK:   arith.bitcast %{{.+}} : vector<4x64xbf16> to vector<4x64xi16>
+//       CHECK:   arith.addf %{{.+}}, %{{.+}} : vector<4x32xf32>
+//       CHECK:   scf.if %{{.+}} -> (vector<4xf64>) {
+//       CHECK:     arith.extf %{{.+}} : vector<4x64xf32> to vector<4x64xf64>
+//   CHECK-NOT:   rmean.row_sum
+// AVX2-LABEL: func.func @whole_rows_bf16_pairs
+//   AVX2-NOT:   vector<8x64xbf16>
+//       AVX2:   arith.extf %{{.+}} : vector<8x49xbf16> to vector<8x49xf32>
+//       AVX2:   arith.extf %{{.+}} : vector<4x64xbf16> to vector<4x64xf32>
+//   AVX2-NOT:   vector<4x32xf32>
+//       AVX2:   return
+// OFF-LABEL: func.func @whole_rows_bf16_pairs
+//   OFF-NOT:   vector<8x64xbf16>
+//   OFF-NOT:   scf.if
+//       OFF:   arith.extf %{{.+}} : vector<8x49xbf16> to vector<8x49xf64>
+//   OFF-NOT:   scf.if
+//       OFF:   arith.extf %{{.+}} : vector<4x64xbf16> to vector<4x64xf64>
+//   OFF-NOT:   scf.if
+//       OFF:   return
+func.func @whole_rows_bf16_pairs(%t: tensor<8x49xbf16>, %acc: vector<8xf64>, %u: tensor<4x64xbf16>, %acc4: vector<4xf64>)
+    -> (vector<8xf64>, vector<4xf64>) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %x = vector.transfer_read %t[%c0, %c0], %pad {in_bounds = [true, true]} : tensor<8x49xbf16>, vector<8x49xbf16>
+  %e = arith.extf %x : vector<8x49xbf16> to vector<8x49xf64>
+  %0 = vector.multi_reduction <add>, %e, %acc {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+  %y = vector.transfer_read %u[%c0, %c0], %pad {in_bounds = [true, true]} : tensor<4x64xbf16>, vector<4x64xbf16>
+  %f = arith.extf %y : vector<4x64xbf16> to vector<4x64xf64>
+  %1 = vector.multi_reduction <add>, %f, %acc4 {rmean.row_sum} [1] : vector<4x64xf64> to vector<4xf64>
+  return %0, %1 : vector<8xf64>, vector<4xf64>
 }
 
 // -----

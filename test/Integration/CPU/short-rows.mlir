@@ -5,12 +5,15 @@
 // scalar code prints: rows of 49 f32 with a NaN in the padded part of the
 // tree, +Inf and -Inf, only -0.0, values whose f32 sum overflows (a finite
 // mean), a single +Inf, and five scalar rows after the first step; the same
-// rows with a run-time row count; rows of 3 bf16 (one overflowing in f32);
-// rows of 100 f16 (128 lanes); rows of 49 i8 (exact, truncated) and ui8.
+// rows with a run-time row count; the same rows in bf16; rows of 3 bf16
+// (one overflowing in f32); rows of 100 f16 (128 lanes); rows of 49 i8
+// (exact, truncated) and ui8.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512" | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="narrow-f32=false" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="block-trips=2" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="block-trips=0 num-threads=2" | %{run} | FileCheck %s
@@ -21,6 +24,13 @@
 // CHECK-NEXT: [25,  -0,  {{-?}}nan,  {{-?}}nan,  3e+38,  1.02041,  inf,  -1,  8,  9,  10,  11,  {{-?}}nan]
 // CHECK: data =
 // CHECK-NEXT: [25,  -0,  {{-?}}nan,  {{-?}}nan,  3e+38,  1.02041,  inf,  -1,  8,  9,  10,  11,  {{-?}}nan]
+// The same rows in bf16 (rows of 49 bf16 are summed as pairs of elements
+// from rows padded to 64 with -0.0; row 4's f32 sum overflows, so its step
+// is summed again in f64), static then run-time row count.
+// CHECK: data =
+// CHECK-NEXT: [25,  -0,  {{-?}}nan,  {{-?}}nan,  3.00406e+38,  1.02344,  inf,  -1,  8,  9,  10,  11,  {{-?}}nan]
+// CHECK: data =
+// CHECK-NEXT: [25,  -0,  {{-?}}nan,  {{-?}}nan,  3.00406e+38,  1.02344,  inf,  -1,  8,  9,  10,  11,  {{-?}}nan]
 // bf16 rows of 3 (row 4 overflows an f32 sum).
 // CHECK: data =
 // CHECK-NEXT: [1,  2,  3,  4,  3.00406e+38,  6,  7,  8,  9]
@@ -43,6 +53,14 @@ func.func @rows49(%x: tensor<13x49xf32>) -> tensor<13xf32> {
 func.func @rows49_dynamic(%x: tensor<?x49xf32>) -> tensor<?xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x49xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+func.func @rows49_bf16(%x: tensor<13x49xbf16>) -> tensor<13xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<13x49xbf16> -> tensor<13xbf16>
+  return %0 : tensor<13xbf16>
+}
+func.func @rows49_bf16_dynamic(%x: tensor<?x49xbf16>) -> tensor<?xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x49xbf16> -> tensor<?xbf16>
+  return %0 : tensor<?xbf16>
 }
 func.func @rows3_bf16(%x: tensor<9x3xbf16>) -> tensor<9xbf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<9x3xbf16> -> tensor<9xbf16>
@@ -164,6 +182,17 @@ func.func @main() {
   %fd = tensor.cast %f : tensor<13x49xf32> to tensor<?x49xf32>
   %m1 = call @rows49_dynamic(%fd) : (tensor<?x49xf32>) -> tensor<?xf32>
   call @print(%m1) : (tensor<?xf32>) -> ()
+
+  // The f32 rows in bf16 (every value is exact in bf16 but 3e38).
+  %fb = arith.truncf %f : tensor<13x49xf32> to tensor<13x49xbf16>
+  %m2 = call @rows49_bf16(%fb) : (tensor<13x49xbf16>) -> tensor<13xbf16>
+  %m2f = arith.extf %m2 : tensor<13xbf16> to tensor<13xf32>
+  %m2d = tensor.cast %m2f : tensor<13xf32> to tensor<?xf32>
+  call @print(%m2d) : (tensor<?xf32>) -> ()
+  %fbd = tensor.cast %fb : tensor<13x49xbf16> to tensor<?x49xbf16>
+  %m3 = call @rows49_bf16_dynamic(%fbd) : (tensor<?x49xbf16>) -> tensor<?xbf16>
+  %m3f = arith.extf %m3 : tensor<?xbf16> to tensor<?xf32>
+  call @print(%m3f) : (tensor<?xf32>) -> ()
 
   // bf16 rows [r, r+1, r+2] (mean r+1); row 4 three times 3e38.
   %b = tensor.generate {
