@@ -137,10 +137,13 @@ static bool splitsBF16(Type t) {
          v.getDimSize(0) >= 2;
 }
 
+/// `t` (a vector of 16-bit elements) with its last dimension halved, as
+/// f32.
 static VectorType halfF32(Type t) {
   auto v = cast<VectorType>(t);
-  return VectorType::get({v.getDimSize(0) / 2},
-                         Float32Type::get(t.getContext()));
+  SmallVector<int64_t> shape(v.getShape());
+  shape.back() /= 2;
+  return VectorType::get(shape, Float32Type::get(t.getContext()));
 }
 
 /// bf16 is the upper half of an f32, so a pair of bf16 in a 32-bit word
@@ -149,7 +152,8 @@ static VectorType halfF32(Type t) {
 /// extension and shift per element that `arith.extf` becomes. The halves
 /// come out de-interleaved; the caller re-interleaves the block sums.
 /// (Element 2i in the low half assumes a little-endian target, as are all
-/// the CPUs this pipeline targets.)
+/// the CPUs this pipeline targets.) `x` may also be the bf16 bits as i16,
+/// and of any rank (pairs along the last dimension).
 static std::pair<Value, Value> splitBF16(OpBuilder &b, Location loc, Value x) {
   VectorType half = halfF32(x.getType());
   auto words = VectorType::get(half.getShape(), b.getI32Type());
@@ -926,21 +930,7 @@ static Value sumBF16RowPairs(RewriterBase &rewriter, Location loc, Value x,
     v = arith::SelectOp::create(rewriter, loc, keep, v, identity);
   }
   bits = v;
-  auto words = VectorType::get({rows, padded / 2}, rewriter.getI32Type());
-  auto halves = VectorType::get({rows, padded / 2}, rewriter.getF32Type());
-  Value w = vector::BitCastOp::create(rewriter, loc, words, v);
-  auto splat = [&](uint32_t c) {
-    return arith::ConstantOp::create(
-        rewriter, loc, words,
-        DenseElementsAttr::get(words, rewriter.getI32IntegerAttr(c)));
-  };
-  // As splitBF16 does, for every row at once.
-  Value even = arith::BitcastOp::create(
-      rewriter, loc, halves,
-      arith::ShLIOp::create(rewriter, loc, w, splat(16)));
-  Value odd = arith::BitcastOp::create(
-      rewriter, loc, halves,
-      arith::AndIOp::create(rewriter, loc, w, splat(0xFFFF0000u)));
+  auto [even, odd] = splitBF16(rewriter, loc, v);
   Value pairs = arith::AddFOp::create(rewriter, loc, even, odd);
   return vector::MultiDimReductionOp::create(rewriter, loc, pairs, zero, mask,
                                              vector::CombiningKind::ADD)
