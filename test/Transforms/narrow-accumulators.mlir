@@ -576,7 +576,9 @@ func.func @whole_rows(%x: vector<8x49xf32>, %acc: vector<8xf64>, %b: vector<8x3x
 // fallback widens the padded 16-bit rows itself (no bf16 vector of odd
 // length is live into it). Rows of 64 need no second read. With
 // block-trips=0 both keep the f64 sum of the original rows; below 512
-// bits (AVX2) they are widened per element as before.
+// bits (AVX2) they are widened per element as before. (@whole_rows' bf16
+// rows of 3, a function argument rather than a read, cannot be read again
+// padded and keep the per-element form too.)
 // CHECK-LABEL: func.func @whole_rows_bf16_pairs
 //       CHECK:   %[[P:.+]] = vector.transfer_read %{{.+}}[%{{.+}}, %{{.+}}], %{{.+}} {in_bounds = [true, false]} : tensor<8x49xbf16>, vector<8x64xbf16>
 //       CHECK:   %[[B:.+]] = arith.bitcast %[[P]] : vector<8x64xbf16> to vector<8x64xi16>
