@@ -396,6 +396,92 @@ func.func @row_sum_pairs(%v: vector<2x32xbf16>, %acc: vector<32xf64>) -> vector<
 
 // -----
 
+// The row steps of a loop over rows whose accumulators start from a fill
+// are tested once, after the loop: it runs unchecked (each step's f32 sum
+// added as it is), then one fma per accumulator vector sums them times
+// 0.0 (NaN if any is not finite), and only then does the loop run again,
+// checked per step, from the same tensor filled again. Accumulators from
+// elsewhere (%t) keep the test per step.
+// CHECK-LABEL: func.func @row_steps_tested_once
+//  CHECK-SAME:   (%[[X:.+]]: tensor<16x64xf32>, %[[T:.+]]: tensor<64xf64>)
+//       CHECK:   %[[FILL:.+]] = linalg.fill
+//       CHECK:   %[[FAST:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[FILL]])
+//   CHECK-NOT:     scf.if
+//       CHECK:     arith.extf %{{.+}} : vector<16xf32> to vector<16xf64>
+//   CHECK-NOT:     scf.if
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   %[[ZT:.+]] = scf.for {{.+}} iter_args(%[[Z:.+]] = %{{.+}}) -> (vector<16xf64>)
+//       CHECK:     %[[A:.+]] = vector.transfer_read %[[FAST]]
+//       CHECK:     math.fma %[[A]], %{{.+}}, %[[Z]] : vector<16xf64>
+//       CHECK:   math.absf %[[ZT]]
+//       CHECK:   %[[OK:.+]] = vector.reduction <and>
+//       CHECK:   %[[SUMS:.+]] = scf.if %[[OK]]
+//       CHECK:     scf.yield %[[FAST]]
+//       CHECK:   } else {
+//       CHECK:     %[[REFILL:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[FAST]] : tensor<64xf64>)
+//       CHECK:     scf.for {{.+}} iter_args(%{{.+}} = %[[REFILL]])
+//       CHECK:       scf.if
+//       CHECK:   scf.for {{.+}} iter_args(%{{.+}} = %[[T]])
+//       CHECK:       scf.if
+//   CHECK-NOT:   math.fma
+//       CHECK:   return %[[SUMS]]
+// NOF32-LABEL: func.func @row_steps_tested_once
+// OFF-LABEL: func.func @row_steps_tested_once
+//   OFF-NOT:   math.fma
+//       OFF:   return
+//   NOF32-NOT:   math.fma
+//       NOF32:   return
+func.func @row_steps_tested_once(%x: tensor<16x64xf32>, %t: tensor<64xf64>) -> (tensor<64xf64>, tensor<64xf64>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant -0.0 : f64
+  %pf32 = ub.poison : f32
+  %pf64 = ub.poison : f64
+  %e = tensor.empty() : tensor<64xf64>
+  %fill = linalg.fill ins(%zero : f64) outs(%e : tensor<64xf64>) -> tensor<64xf64>
+  %sums = scf.for %i = %c0 to %c16 step %c4 iter_args(%acc = %fill) -> (tensor<64xf64>) {
+    %r = scf.for %j = %c0 to %c64 step %c16 iter_args(%a = %acc) -> (tensor<64xf64>) {
+      %rows = vector.transfer_read %x[%i, %j], %pf32 {in_bounds = [true, true]} : tensor<16x64xf32>, vector<4x16xf32>
+      %old = vector.transfer_read %a[%j], %pf64 {in_bounds = [true]} : tensor<64xf64>, vector<16xf64>
+      %w = arith.extf %rows : vector<4x16xf32> to vector<4x16xf64>
+      %r0 = vector.extract %w[0] : vector<16xf64> from vector<4x16xf64>
+      %s0 = arith.addf %r0, %old : vector<16xf64>
+      %r1 = vector.extract %w[1] : vector<16xf64> from vector<4x16xf64>
+      %s1 = arith.addf %r1, %s0 : vector<16xf64>
+      %r2 = vector.extract %w[2] : vector<16xf64> from vector<4x16xf64>
+      %s2 = arith.addf %r2, %s1 : vector<16xf64>
+      %r3 = vector.extract %w[3] : vector<16xf64> from vector<4x16xf64>
+      %s3 = arith.addf %r3, %s2 : vector<16xf64>
+      %new = vector.transfer_write %s3, %a[%j] {in_bounds = [true]} : vector<16xf64>, tensor<64xf64>
+      scf.yield %new : tensor<64xf64>
+    } {rmean.accumulation_loop}
+    scf.yield %r : tensor<64xf64>
+  }
+  %other = scf.for %i = %c0 to %c16 step %c4 iter_args(%acc = %t) -> (tensor<64xf64>) {
+    %r = scf.for %j = %c0 to %c64 step %c16 iter_args(%a = %acc) -> (tensor<64xf64>) {
+      %rows = vector.transfer_read %x[%i, %j], %pf32 {in_bounds = [true, true]} : tensor<16x64xf32>, vector<4x16xf32>
+      %old = vector.transfer_read %a[%j], %pf64 {in_bounds = [true]} : tensor<64xf64>, vector<16xf64>
+      %w = arith.extf %rows : vector<4x16xf32> to vector<4x16xf64>
+      %r0 = vector.extract %w[0] : vector<16xf64> from vector<4x16xf64>
+      %s0 = arith.addf %r0, %old : vector<16xf64>
+      %r1 = vector.extract %w[1] : vector<16xf64> from vector<4x16xf64>
+      %s1 = arith.addf %r1, %s0 : vector<16xf64>
+      %r2 = vector.extract %w[2] : vector<16xf64> from vector<4x16xf64>
+      %s2 = arith.addf %r2, %s1 : vector<16xf64>
+      %r3 = vector.extract %w[3] : vector<16xf64> from vector<4x16xf64>
+      %s3 = arith.addf %r3, %s2 : vector<16xf64>
+      %new = vector.transfer_write %s3, %a[%j] {in_bounds = [true]} : vector<16xf64>, tensor<64xf64>
+      scf.yield %new : tensor<64xf64>
+    } {rmean.accumulation_loop}
+    scf.yield %r : tensor<64xf64>
+  }
+  return %sums, %other : tensor<64xf64>, tensor<64xf64>
+}
+
+// -----
+
 // Row steps left alone: a partial sum used elsewhere, a row used twice, a
 // row missing from the chain; f32 rows only without narrow-f32=false.
 // CHECK-LABEL: func.func @negative_row_sums
