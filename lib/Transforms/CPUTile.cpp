@@ -290,6 +290,10 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
   }
   if (wholeRows) {
     setMarker<RmeanDialect::VectorizeAttrHelper>(current);
+    // Its loop (the rows, or the chunks of one step each) reads the rows one
+    // after the other: rmean-prefetch fetches the next ones.
+    if (auto loop = dyn_cast<scf::ForOp>(current->getParentOp()))
+      setMarker<RmeanDialect::WholeRowsLoopAttrHelper>(loop);
     return success();
   }
   SmallVector<int64_t> split(n, 0);
@@ -1052,8 +1056,10 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
           // One step of whole rows per chunk, the division one tile: the
           // last, partial chunk peeled, so that the others are static
           // (vectorised); its sum stays scalar.
-          if (auto loop = fused->first->getParentOfType<scf::ForOp>())
+          if (auto loop = fused->first->getParentOfType<scf::ForOp>()) {
             peel(rewriter, loop);
+            setMarker<RmeanDialect::WholeRowsLoopAttrHelper>(loop);
+          }
           setMarker<RmeanDialect::VectorizeAttrHelper>(division);
         } else if (failed(
                        applyFinalize(rewriter, division, s.getVectorSize()))) {

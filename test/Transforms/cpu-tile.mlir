@@ -682,17 +682,20 @@ func.func @product_start(%x: tensor<4x64xf64>, %init: tensor<4xf64>) -> tensor<4
 // @short_rows: rows no longer than the lanes are not split into lanes:
 // rows_per_step whole rows per tile (static: 8x49), marked for
 // vectorisation; the row loop is peeled, and the last rows (a run-time
-// count here) stay scalar. A 1-D reduce-all of such a row is marked as it
-// is.
+// count here) stay scalar. The loop of full steps reads its rows one after
+// the other: marked rmean.whole_rows_loop (for rmean-prefetch), the peeled
+// one not. A 1-D reduce-all of such a row is marked as it is.
 // CHECK-LABEL: func.func @short_rows
 //       CHECK:   scf.for %{{.+}} step %c8
 //       CHECK:     linalg.generic
 //  CHECK-SAME:         ins(%{{.+}} : tensor<8x49xf32>)
 //  CHECK-SAME:         attrs = {rmean.vectorize}
+//       CHECK:   } {rmean.whole_rows_loop}
 //       CHECK:   scf.for
 //       CHECK:     linalg.generic
 //  CHECK-SAME:         ins(%{{.+}} : tensor<?x49xf32>)
 //   CHECK-NOT:         rmean.vectorize
+//   CHECK-NOT:   rmean.whole_rows_loop
 //       CHECK:   linalg.generic
 //  CHECK-SAME:       ins(%{{.+}} : tensor<49xf32>)
 //  CHECK-SAME:       attrs = {rmean.vectorize}
@@ -1005,7 +1008,7 @@ func.func @negative_fused_division(%x: tensor<4x49x64xf32>) -> (tensor<4x64xf32>
 //       CHECK:     linalg.generic
 //  CHECK-SAME:         ins(%[[SUM]] : tensor<8xf64>) outs(%{{.+}} : tensor<8xf32>) attrs = {rmean.vectorize}
 //       CHECK:     tensor.insert_slice %{{.+}} into %[[R]][%[[I]]] [8]
-//       CHECK:   }
+//       CHECK:   } {rmean.whole_rows_loop}
 //       CHECK:   linalg.generic
 //  CHECK-SAME:       ins(%{{.+}} : tensor<5x49xf32>) outs(%{{.+}} : tensor<5xf64>) {
 //       CHECK:   linalg.generic
@@ -1059,6 +1062,7 @@ func.func @inner_step_division(%x: tensor<2045x49xf32>) -> tensor<2045xf32> {
 //       CHECK:     %[[SUM:.+]] = scf.for %{{.+}} step %[[C8]] iter_args(%{{.+}} = %[[FILL]])
 //       CHECK:       linalg.generic
 //  CHECK-SAME:           ins(%{{.+}} : tensor<8x49xbf16>) outs(%{{.+}} : tensor<8xf64>) attrs = {rmean.vectorize}
+//       CHECK:     } {rmean.whole_rows_loop}
 //       CHECK:     scf.for %{{.+}} step %[[C64]]
 //       CHECK:       tensor.extract_slice %[[SUM]]
 //       CHECK:       linalg.generic

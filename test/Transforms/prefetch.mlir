@@ -647,3 +647,76 @@ func.func @negative_row_block_fixed_rows(%x: memref<1024x256xf32>, %acc: memref<
   }
   return
 }
+
+// -----
+
+// A loop of whole rows (rmean.whole_rows_loop): each iteration reads 8
+// rows of 49 f32 that lie one after the other (1568 bytes), the next
+// iteration the next 8. The run ceil(8192 / 1568) = 6 iterations on (2352
+// elements) is prefetched line by line (25 lines), clamped to the
+// buffer's last run (392 elements). The 16384 bf16 rows read padded to 64 lanes
+// (past each row's end, in bounds of the buffer) are the same run of 8 x
+// 49 elements: 784 bytes, 11 iterations ahead, 13 lines. Left alone: a
+// buffer of at most 1 MiB (2048 x 49 f32, read from L2 as fast without),
+// and the same loop unmarked.
+// CHECK-LABEL: func.func @whole_rows
+//  CHECK-SAME:     (%[[X:.+]]: memref<8192x49xf32>, %[[B:.+]]: memref<16384x49xbf16>, %[[S:.+]]: memref<2048x49xf32>
+//   CHECK-DAG:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<8192x49xf32> into memref<401408xf32>
+//   CHECK-DAG:   %[[FLATB:.+]] = memref.collapse_shape %[[B]] {{\[}}[0, 1]] : memref<16384x49xbf16> into memref<802816xbf16>
+//       CHECK:   scf.for
+//       CHECK:     %[[AHEAD:.+]] = arith.constant 2352 : index
+//  CHECK-NEXT:     %[[LATER:.+]] = arith.addi %{{.+}}, %[[AHEAD]] : index
+//  CHECK-NEXT:     %[[SPAN:.+]] = arith.constant 392 : index
+//  CHECK-NEXT:     %[[LAST:.+]] = arith.subi %{{.+}}, %[[SPAN]] : index
+//  CHECK-NEXT:     %[[T:.+]] = arith.minui %[[LATER]], %[[LAST]] : index
+//  CHECK-NEXT:     memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data
+// CHECK-COUNT-24:  memref.prefetch %[[FLAT]]
+//   CHECK-NOT:     memref.prefetch
+//       CHECK:     vector.transfer_read
+//       CHECK:   } {rmean.whole_rows_loop}
+//       CHECK:   scf.for
+//       CHECK:     arith.constant 4312 : index
+// CHECK-COUNT-13:  memref.prefetch %[[FLATB]]
+//   CHECK-NOT:     memref.prefetch
+//       CHECK:     vector.transfer_read
+//       CHECK:   } {rmean.whole_rows_loop}
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+// OFF-LABEL: func.func @whole_rows
+//   OFF-NOT:   memref.prefetch
+func.func @whole_rows(%x: memref<8192x49xf32>, %b: memref<16384x49xbf16>, %s: memref<2048x49xf32>, %out: memref<8192xf32>, %outb: memref<16384xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c2048 = arith.constant 2048 : index
+  %c8192 = arith.constant 8192 : index
+  %c16384 = arith.constant 16384 : index
+  %pad = ub.poison : f32
+  %padb = ub.poison : bf16
+  %z = arith.constant dense<0.0> : vector<8xf32>
+  scf.for %i = %c0 to %c8192 step %c8 {
+    %v = memref.subview %x[%i, 0] [8, 49] [1, 1] : memref<8192x49xf32> to memref<8x49xf32, strided<[49, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x49xf32, strided<[49, 1], offset: ?>>, vector<8x49xf32>
+    %m = vector.multi_reduction <add>, %r, %z [1] : vector<8x49xf32> to vector<8xf32>
+    vector.transfer_write %m, %out[%i] {in_bounds = [true]} : vector<8xf32>, memref<8192xf32>
+  } {rmean.whole_rows_loop}
+  scf.for %i = %c0 to %c16384 step %c8 {
+    %v = memref.subview %b[%i, 0] [8, 49] [1, 1] : memref<16384x49xbf16> to memref<8x49xbf16, strided<[49, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %padb {in_bounds = [true, false]} : memref<8x49xbf16, strided<[49, 1], offset: ?>>, vector<8x64xbf16>
+    %e = arith.extf %r : vector<8x64xbf16> to vector<8x64xf32>
+    %m = vector.multi_reduction <add>, %e, %z [1] : vector<8x64xf32> to vector<8xf32>
+    vector.transfer_write %m, %outb[%i] {in_bounds = [true]} : vector<8xf32>, memref<16384xf32>
+  } {rmean.whole_rows_loop}
+  scf.for %i = %c0 to %c2048 step %c8 {
+    %v = memref.subview %s[%i, 0] [8, 49] [1, 1] : memref<2048x49xf32> to memref<8x49xf32, strided<[49, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x49xf32, strided<[49, 1], offset: ?>>, vector<8x49xf32>
+    %m = vector.multi_reduction <add>, %r, %z [1] : vector<8x49xf32> to vector<8xf32>
+    vector.transfer_write %m, %out[%i] {in_bounds = [true]} : vector<8xf32>, memref<8192xf32>
+  } {rmean.whole_rows_loop}
+  scf.for %i = %c0 to %c8192 step %c8 {
+    %v = memref.subview %x[%i, 0] [8, 49] [1, 1] : memref<8192x49xf32> to memref<8x49xf32, strided<[49, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x49xf32, strided<[49, 1], offset: ?>>, vector<8x49xf32>
+    %m = vector.multi_reduction <add>, %r, %z [1] : vector<8x49xf32> to vector<8xf32>
+    vector.transfer_write %m, %out[%i] {in_bounds = [true]} : vector<8xf32>, memref<8192xf32>
+  }
+  return
+}

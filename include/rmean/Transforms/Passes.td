@@ -754,7 +754,16 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     where the hardware stream prefetchers have no time to ramp up
     (32x56x56x256 spatial means, 1 KB rows: 1.18-1.30x, AVX2 code 1.35x,
     two threads 1.09-1.13x); longer ones measured 0.87-0.98x (4096-wide
-    f32, i64 and i8 columns, NHWC 7x7 pooling) and are left alone. Other
+    f32, i64 and i8 columns, NHWC 7x7 pooling) and are left alone. In a
+    loop that `rmean-cpu-tile` marked `rmean.whole_rows_loop` (short rows,
+    several whole rows per step), a read of all of a static row-major view
+    (one contiguous run, also when read padded past the rows' ends) that
+    the next iteration follows with the next run prefetches the run
+    `distance` bytes on, line by line, clamped to the buffer's last run;
+    not for static buffers of at most 1 MiB, which L2 serves as fast
+    without (NCHW 7x7 pooling from L3 on AMD Zen 5, same process: f32
+    1.07-1.11x, bf16 1.23-1.32x; 14x14 f32 1.18-1.23x; 256x256 f32 rows
+    from L2 0.94x with, hence the limit). Other
     reads
     prefetch the read's address computation (its subviews and index
     arithmetic, cloned) at the induction variable that many iterations on,

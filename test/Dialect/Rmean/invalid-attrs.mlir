@@ -101,6 +101,17 @@ func.func @row_sum_with_value(%v: vector<2x4xf64>, %acc: vector<2xf64>) -> vecto
 
 // -----
 
+func.func @whole_rows_loop_with_value(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'rmean.whole_rows_loop' is a unit attribute (a marker)}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {rmean.whole_rows_loop = 8 : i64}
+  return
+}
+
+// -----
+
 func.func @unknown_rmean_attribute(%a: f32) -> f32 {
   // expected-error@+1 {{unknown rmean attribute 'rmean.cpu_stratgey'}}
   %s = arith.addf %a, %a {rmean.cpu_stratgey = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : f32

@@ -13,7 +13,10 @@
 // with the largest distance the last row (every look-ahead clamped). f32
 // rows of 768 (blocks of 8 x 32 lanes, each block's clamp computed before
 // it): at the default distance and at 2048 bytes, the blocks near the end
-// are clamped to the buffer's last block.
+// are clamped to the buffer's last block. Whole rows (rmean.whole_rows_loop,
+// 8 rows of 49 per step) of 1.1-1.2 MB inputs, f32 and bf16: each step
+// prefetches the rows a distance on, the last steps' clamped to the last
+// step's rows.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline=vector-size=0 | %{run} | FileCheck %s
@@ -31,6 +34,11 @@
 // BLOCK-LABEL: llvm.func @short_columns
 // BLOCK-COUNT-8: llvm.intr.prefetch
 // BLOCK-LABEL: llvm.func @rows(
+// RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=WHOLE
+// WHOLE-LABEL: llvm.func @pool_rows
+// WHOLE-COUNT-25: llvm.intr.prefetch
+// WHOLE-LABEL: llvm.func @pool_rows_bf16
+// WHOLE-COUNT-13: llvm.intr.prefetch
 
 // CHECK: data =
 // CHECK-NEXT: [0.998,  1.996,  2.994]
@@ -46,6 +54,14 @@
 // CHECK-NEXT: [9223372036854775807,  0]
 // CHECK: data =
 // CHECK-NEXT: [9223372036854775807,  0]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6,  7,  8,  9,  3]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6,  7,  8,  9,  3]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6,  7,  8,  9,  3]
+// CHECK: data =
+// CHECK-NEXT: [5,  6,  7,  8,  9,  3,  4,  5]
 
 func.func private @printMemrefF64(tensor<*xf64>)
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -127,6 +143,48 @@ func.func @print_i64(%m: tensor<?xi64>) {
   return
 }
 
+// 6000 x 49 f32 and 11000 x 49 bf16: whole rows, 8 per step.
+func.func @pool_rows(%x: tensor<6000x49xf32>) -> tensor<6000xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<6000x49xf32> -> tensor<6000xf32>
+  return %0 : tensor<6000xf32>
+}
+func.func @pool_rows_bf16(%x: tensor<11000x49xbf16>) -> tensor<11000xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<11000x49xbf16> -> tensor<11000xbf16>
+  return %0 : tensor<11000xbf16>
+}
+// Row r of a pool: r mod 7 + 1, plus 49 in columns 0 and 48 (the mean is
+// r mod 7 + 3 only if the whole row is added).
+func.func @pool_value(%r: index, %c: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %c48 = arith.constant 48 : index
+  %m = arith.remui %r, %c7 : index
+  %mi = arith.index_cast %m : index to i64
+  %mf = arith.sitofp %mi : i64 to f32
+  %one = arith.constant 1.0 : f32
+  %v = arith.addf %mf, %one : f32
+  %extra = arith.constant 49.0 : f32
+  %ve = arith.addf %v, %extra : f32
+  %is0 = arith.cmpi eq, %c, %c0 : index
+  %is48 = arith.cmpi eq, %c, %c48 : index
+  %marked = arith.ori %is0, %is48 : i1
+  %w = arith.select %marked, %ve, %v : f32
+  return %w : f32
+}
+// Rows [0, 8) and the last 8 rows of `m`, as f32.
+func.func @print_ends(%m: tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %n = tensor.dim %m, %c0 : tensor<?xf32>
+  %at = arith.subi %n, %c8 : index
+  %a = tensor.extract_slice %m[0] [8] [1] : tensor<?xf32> to tensor<8xf32>
+  %b = tensor.extract_slice %m[%at] [8] [1] : tensor<?xf32> to tensor<8xf32>
+  %au = tensor.cast %a : tensor<8xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<8xf32> to tensor<*xf32>
+  call @printMemrefF32(%au) : (tensor<*xf32>) -> ()
+  call @printMemrefF32(%bu) : (tensor<*xf32>) -> ()
+  return
+}
 func.func @main() {
   %rows = tensor.generate {
   ^bb0(%r: index, %c: index):
@@ -206,5 +264,24 @@ func.func @main() {
   %intsd = tensor.cast %ints : tensor<2x1000xi64> to tensor<?x?xi64>
   %m4 = call @integer_rows_dynamic(%intsd) : (tensor<?x?xi64>) -> tensor<?xi64>
   call @print_i64(%m4) : (tensor<?xi64>) -> ()
+
+  %pool = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @pool_value(%r, %c) : (index, index) -> f32
+    tensor.yield %v : f32
+  } : tensor<6000x49xf32>
+  %m7 = call @pool_rows(%pool) : (tensor<6000x49xf32>) -> tensor<6000xf32>
+  %m7d = tensor.cast %m7 : tensor<6000xf32> to tensor<?xf32>
+  call @print_ends(%m7d) : (tensor<?xf32>) -> ()
+  %poolb = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @pool_value(%r, %c) : (index, index) -> f32
+    %b = arith.truncf %v : f32 to bf16
+    tensor.yield %b : bf16
+  } : tensor<11000x49xbf16>
+  %m8 = call @pool_rows_bf16(%poolb) : (tensor<11000x49xbf16>) -> tensor<11000xbf16>
+  %m8f = arith.extf %m8 : tensor<11000xbf16> to tensor<11000xf32>
+  %m8d = tensor.cast %m8f : tensor<11000xf32> to tensor<?xf32>
+  call @print_ends(%m8d) : (tensor<?xf32>) -> ()
   return
 }

@@ -62,11 +62,13 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
       name == getFinalizeAttrHelper().getName() ||
       name == getVectorizeAttrHelper().getName() ||
       name == getAccumulationLoopAttrHelper().getName() ||
+      name == getWholeRowsLoopAttrHelper().getName() ||
       name == getRowSumAttrHelper().getName())
     return expectUnit();
   return op->emitError() << "unknown rmean attribute '" << name
                          << "' (expected one of rmean.cpu_strategy, "
                             "rmean.gpu_strategy, rmean.reduction, "
                             "rmean.finalize, rmean.vectorize, "
-                            "rmean.accumulation_loop, rmean.row_sum)";
+                            "rmean.accumulation_loop, rmean.whole_rows_loop, "
+                            "rmean.row_sum)";
 }

@@ -53,6 +53,10 @@ def Rmean_Dialect : Dialect {
     // rmean-cpu-vectorize keeps its accumulators in registers and
     // rmean-narrow-accumulators blocks its sums).
     "::mlir::UnitAttr":$accumulation_loop,
+    // An scf.for whose every iteration reads whole rows that lie one after
+    // the other in memory (short rows; rmean-cpu-tile marks it,
+    // rmean-prefetch prefetches the rows it reads next).
+    "::mlir::UnitAttr":$whole_rows_loop,
     // A vector.multi_reduction of whole rows widened to f64 that
     // rmean-cpu-vectorize leaves for rmean-narrow-accumulators, which sums
     // it in f32 where its options allow and lowers it.
