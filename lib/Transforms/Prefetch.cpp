@@ -255,18 +255,15 @@ struct RmeanPrefetchPass
     }
     if (distance == 0)
       return;
-    SmallVector<scf::ForOp> loops;
+    SmallVector<scf::ForOp> loops, wholeRows;
     getOperation().walk([&](scf::ForOp loop) {
       if (hasMarker<RmeanDialect::AccumulationLoopAttrHelper>(loop))
         loops.push_back(loop);
-    });
-    for (scf::ForOp loop : loops)
-      prefetchLoop(loop);
-    SmallVector<scf::ForOp> wholeRows;
-    getOperation().walk([&](scf::ForOp loop) {
       if (hasMarker<RmeanDialect::WholeRowsLoopAttrHelper>(loop))
         wholeRows.push_back(loop);
     });
+    for (scf::ForOp loop : loops)
+      prefetchLoop(loop);
     for (scf::ForOp loop : wholeRows)
       prefetchWholeRows(loop);
     flatViews.clear();
