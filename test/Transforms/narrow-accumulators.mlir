@@ -482,6 +482,114 @@ func.func @row_steps_tested_once(%x: tensor<16x64xf32>, %t: tensor<64xf64>) -> (
 
 // -----
 
+// Loops of whole rows (rmean.whole_rows_loop) test their steps once, after
+// the loop: it runs unchecked, an extra iter_arg sums each step's f32 sums
+// times 0.0 (one fma per step), and only a non-finite result runs the loop
+// again, checked per step, on the same tensor: as the first run left it
+// where the loop only overwrites its iter_arg (@deferred_rows_overwritten),
+// filled again where it starts from a fill (@deferred_rows_filled). A loop
+// that reads values it did not write (@per_step_rows_read_back, from an
+// argument) keeps the test per step.
+// CHECK-LABEL: func.func @deferred_rows_overwritten
+//       CHECK:   %[[FAST:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %[[Z:.+]] = %{{.+}}) -> (tensor<64xf32>, vector<8xf32>)
+//   CHECK-NOT:     scf.if
+//       CHECK:     %[[NEXT:.+]] = math.fma %{{.+}}, %{{.+}}, %[[Z]] : vector<8xf32>
+//       CHECK:     scf.yield %{{.+}}, %[[NEXT]]
+//       CHECK:   } {rmean.whole_rows_loop}
+//       CHECK:   math.absf %[[FAST]]#1
+//       CHECK:   %[[OK:.+]] = vector.reduction <and>
+//       CHECK:   %[[R:.+]] = scf.if %[[OK]] -> (tensor<64xf32>)
+//       CHECK:     scf.yield %[[FAST]]#0
+//       CHECK:   } else {
+//       CHECK:     scf.for {{.+}} iter_args(%{{.+}} = %[[FAST]]#0) -> (tensor<64xf32>)
+//       CHECK:       scf.if
+//       CHECK:   return %[[R]]
+// NOF32-LABEL: func.func @deferred_rows_overwritten
+//   NOF32-NOT:   math.fma
+//       NOF32:   return
+// OFF-LABEL: func.func @deferred_rows_overwritten
+//   OFF-NOT:   math.fma
+//       OFF:   return
+func.func @deferred_rows_overwritten(%x: tensor<64x49xf32>) -> tensor<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %pad = ub.poison : f32
+  %zero = arith.constant dense<-0.0> : vector<8xf64>
+  %e0 = tensor.empty() : tensor<64xf32>
+  %r = scf.for %i = %c0 to %c64 step %c8 iter_args(%out = %e0) -> (tensor<64xf32>) {
+    %rows = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true, true]} : tensor<64x49xf32>, vector<8x49xf32>
+    %e = arith.extf %rows : vector<8x49xf32> to vector<8x49xf64>
+    %s = vector.multi_reduction <add>, %e, %zero {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+    %m = arith.truncf %s : vector<8xf64> to vector<8xf32>
+    %slot = tensor.extract_slice %out[%i] [8] [1] : tensor<64xf32> to tensor<8xf32>
+    %w = vector.transfer_write %m, %slot[%c0] {in_bounds = [true]} : vector<8xf32>, tensor<8xf32>
+    %next = tensor.insert_slice %w into %out[%i] [8] [1] : tensor<8xf32> into tensor<64xf32>
+    scf.yield %next : tensor<64xf32>
+  } {rmean.whole_rows_loop}
+  return %r : tensor<64xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @deferred_rows_filled
+//       CHECK:   %[[FILL:.+]] = linalg.fill
+//       CHECK:   %[[FAST:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %[[FILL]], %{{.+}} = %{{.+}}) -> (tensor<64xf64>, vector<8xf32>)
+//   CHECK-NOT:     scf.if
+//       CHECK:   } {rmean.whole_rows_loop}
+//       CHECK:   scf.if
+//       CHECK:   } else {
+//       CHECK:     %[[AGAIN:.+]] = linalg.fill ins(%{{.+}} : f64) outs(%[[FAST]]#0 : tensor<64xf64>)
+//       CHECK:     scf.for {{.+}} iter_args(%{{.+}} = %[[AGAIN]]) -> (tensor<64xf64>)
+//       CHECK:       scf.if
+func.func @deferred_rows_filled(%x: tensor<64x49xf32>) -> tensor<64xf64> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %pad = ub.poison : f32
+  %pad64 = ub.poison : f64
+  %nz = arith.constant -0.0 : f64
+  %e0 = tensor.empty() : tensor<64xf64>
+  %f = linalg.fill ins(%nz : f64) outs(%e0 : tensor<64xf64>) -> tensor<64xf64>
+  %r = scf.for %i = %c0 to %c64 step %c8 iter_args(%acc = %f) -> (tensor<64xf64>) {
+    %rows = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true, true]} : tensor<64x49xf32>, vector<8x49xf32>
+    %old = vector.transfer_read %acc[%i], %pad64 {in_bounds = [true]} : tensor<64xf64>, vector<8xf64>
+    %e = arith.extf %rows : vector<8x49xf32> to vector<8x49xf64>
+    %s = vector.multi_reduction <add>, %e, %old {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+    %next = vector.transfer_write %s, %acc[%i] {in_bounds = [true]} : vector<8xf64>, tensor<64xf64>
+    scf.yield %next : tensor<64xf64>
+  } {rmean.whole_rows_loop}
+  return %r : tensor<64xf64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @per_step_rows_read_back
+//   CHECK-NOT:   math.fma
+//       CHECK:   scf.for
+//       CHECK:     scf.if
+//       CHECK:   } {rmean.whole_rows_loop}
+//   CHECK-NOT:   math.fma
+//       CHECK:   return
+func.func @per_step_rows_read_back(%x: tensor<64x49xf32>, %t: tensor<64xf64>) -> tensor<64xf64> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %pad = ub.poison : f32
+  %pad64 = ub.poison : f64
+  %r = scf.for %i = %c0 to %c64 step %c8 iter_args(%acc = %t) -> (tensor<64xf64>) {
+    %rows = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true, true]} : tensor<64x49xf32>, vector<8x49xf32>
+    %old = vector.transfer_read %acc[%i], %pad64 {in_bounds = [true]} : tensor<64xf64>, vector<8xf64>
+    %e = arith.extf %rows : vector<8x49xf32> to vector<8x49xf64>
+    %s = vector.multi_reduction <add>, %e, %old {rmean.row_sum} [1] : vector<8x49xf64> to vector<8xf64>
+    %next = vector.transfer_write %s, %acc[%i] {in_bounds = [true]} : vector<8xf64>, tensor<64xf64>
+    scf.yield %next : tensor<64xf64>
+  } {rmean.whole_rows_loop}
+  return %r : tensor<64xf64>
+}
+
+// -----
+
 // Row steps left alone: a partial sum used elsewhere, a row used twice, a
 // row missing from the chain; f32 rows only without narrow-f32=false.
 // CHECK-LABEL: func.func @negative_row_sums

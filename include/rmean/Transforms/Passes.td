@@ -491,7 +491,15 @@ def RmeanNarrowAccumulatorsPass
     one fma per accumulator vector then sums them times 0.0 (NaN where any
     is not finite), and only a non-finite result fills the accumulators
     again and runs the loop checked per step (NHWC 7x7 f32 pooling
-    1.12-1.15x, f16 columns 1.05x on Zen 5). The unchecked block loops keep the
+    1.12-1.15x, f16 columns 1.05x on Zen 5). Steps of whole rows in a loop
+    that `rmean-cpu-tile` marked `rmean.whole_rows_loop` test once per loop
+    too: an extra iter_arg sums each step's f32 sums times 0.0 (one fma per
+    step), and only a non-finite result runs the loop again, checked per
+    step, on the same tensor (filled again where it starts from a fill, as
+    left where the loop only overwrites it); loops that read other values
+    keep the test per step (NCHW 7x7 f32 pooling from L2 1.39x on Zen 5:
+    the rows of a step no longer stay live for the fallback, 77 spill
+    stores before). The unchecked block loops keep the
     `rmean.accumulation_loop` marker, so that `rmean-prefetch` serves them;
     the checked ones and the i32/i16 integer blocks lose it.
     ```mlir
