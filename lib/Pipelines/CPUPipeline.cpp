@@ -118,8 +118,12 @@ static void addBufferizeStage(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createRmeanPrefetchPass(prefetch));
   }
   // Thread chunks (scf.forall, bufferized so it has no results) become
-  // OpenMP parallel loops.
+  // OpenMP parallel loops: rmean's own without a second barrier, any other
+  // through upstream.
   if (options.numThreads > 1) {
+    RmeanThreadChunksToOpenMPPassOptions chunks;
+    chunks.numThreads = options.numThreads;
+    pm.addNestedPass<func::FuncOp>(createRmeanThreadChunksToOpenMPPass(chunks));
     pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
     ConvertSCFToOpenMPPassOptions omp;
     omp.numThreads = options.numThreads;

@@ -151,6 +151,10 @@ static FailureOr<TilingInterface> distribute(RewriterBase &rewriter,
   FailureOr<scf::SCFTilingResult> result = tileWith(rewriter, op, options);
   if (failed(result))
     return failure();
+  // rmean-thread-chunks-to-openmp lowers exactly these loops.
+  for (LoopLikeOpInterface loop : result->loops)
+    if (isa<scf::ForallOp>(loop.getOperation()))
+      setMarker<RmeanDialect::ThreadChunksAttrHelper>(loop);
   if (reduction)
     useNegativeZeroInit(rewriter, result->initialValues);
   return cast<TilingInterface>(result->tiledOps.front());

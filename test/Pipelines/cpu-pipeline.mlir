@@ -2,6 +2,7 @@
 // checks pin 512 bits, so they hold on every host.
 // RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 num-threads=2" | FileCheck %s --check-prefix=OMP --implicit-check-not=rmean.thread_chunks
 // 256 bits (AVX2) halve the default lanes; an explicit vector-size wins.
 // RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=256 | FileCheck %s --check-prefix=BITS256
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256 vector-size=16" | FileCheck %s
@@ -142,6 +143,15 @@ func.func @runtime(%x: tensor<?x?xi8>, %a: tensor<?xi32>) -> tensor<?x?xi8> {
 // CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_f64_row_mean
 // NOPREFETCH-NOT: llvm.intr.prefetch
+// With two threads its 2 MB input is split in two chunks of rows: one
+// OpenMP region whose loop has no barrier of its own (the region's end is
+// one), and no marker left.
+// OMP-LABEL: llvm.func @f64_row_mean
+//       OMP:   omp.parallel num_threads(%{{.+}} : i32) {
+//  OMP-NEXT:     omp.wsloop nowait {
+//  OMP-NEXT:       omp.loop_nest
+//       OMP:     omp.terminator
+// OMP-LABEL: llvm.func @_mlir_ciface_f64_row_mean
 func.func @f64_row_mean(%x: tensor<64x4096xf64>) -> tensor<64xf64> attributes {llvm.emit_c_interface} {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<64x4096xf64> -> tensor<64xf64>
   return %0 : tensor<64xf64>

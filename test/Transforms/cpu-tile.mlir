@@ -388,13 +388,15 @@ func.func @wide_integer_columns(%x: tensor<64x40xi64>, %acc: tensor<40xi128>) ->
 #none = affine_map<(d0) -> ()>
 
 // threads = 2 on a reduce-all: the reduction is split into per-thread
-// partial sums (from -0.0) of an scf.forall, merged in a fixed order.
+// partial sums (from -0.0) of an scf.forall, merged in a fixed order. The
+// forall is marked for rmean-thread-chunks-to-openmp.
 // CHECK-LABEL: func.func @threads_all
 //       CHECK:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
 //       CHECK:   %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<2xf64>)
 //       CHECK:   scf.forall (%{{.+}}) in (2) shared_outs(%{{.+}} = %[[P]])
 //       CHECK:     scf.for
 //       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:   } {rmean.thread_chunks}
 //       CHECK:   linalg.reduce
 func.func @threads_all(%x: tensor<1000xf32>, %init: tensor<f64>) -> tensor<f64> {
   %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}

@@ -112,6 +112,17 @@ func.func @whole_rows_loop_with_value(%n: index) {
 
 // -----
 
+func.func @thread_chunks_with_value(%m: memref<8xf32>) {
+  %c = arith.constant 1.0 : f32
+  // expected-error@+1 {{'rmean.thread_chunks' is a unit attribute (a marker)}}
+  scf.forall (%i) in (8) {
+    memref.store %c, %m[%i] : memref<8xf32>
+  } {rmean.thread_chunks = 2 : i64}
+  return
+}
+
+// -----
+
 func.func @unknown_rmean_attribute(%a: f32) -> f32 {
   // expected-error@+1 {{unknown rmean attribute 'rmean.cpu_stratgey'}}
   %s = arith.addf %a, %a {rmean.cpu_stratgey = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : f32

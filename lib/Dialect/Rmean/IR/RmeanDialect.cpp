@@ -63,6 +63,7 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
       name == getVectorizeAttrHelper().getName() ||
       name == getAccumulationLoopAttrHelper().getName() ||
       name == getWholeRowsLoopAttrHelper().getName() ||
+      name == getThreadChunksAttrHelper().getName() ||
       name == getRowSumAttrHelper().getName())
     return expectUnit();
   return op->emitError() << "unknown rmean attribute '" << name
@@ -70,5 +71,5 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
                             "rmean.gpu_strategy, rmean.reduction, "
                             "rmean.finalize, rmean.vectorize, "
                             "rmean.accumulation_loop, rmean.whole_rows_loop, "
-                            "rmean.row_sum)";
+                            "rmean.thread_chunks, rmean.row_sum)";
 }

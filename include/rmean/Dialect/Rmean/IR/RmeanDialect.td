@@ -57,6 +57,10 @@ def Rmean_Dialect : Dialect {
     // the other in memory (short rows; rmean-cpu-tile marks it,
     // rmean-prefetch prefetches the rows it reads next).
     "::mlir::UnitAttr":$whole_rows_loop,
+    // An scf.forall whose iterations are the threads' chunks of a reduction
+    // (rmean-cpu-tile creates and marks it; rmean-thread-chunks-to-openmp
+    // turns it into an OpenMP loop without a barrier of its own).
+    "::mlir::UnitAttr":$thread_chunks,
     // A vector.multi_reduction of whole rows widened to f64 that
     // rmean-cpu-vectorize leaves for rmean-narrow-accumulators, which sums
     // it in f32 where its options allow and lowers it.
