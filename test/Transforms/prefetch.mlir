@@ -67,6 +67,60 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 
 // -----
 
+// -----
+
+// The same row over a static buffer of 128 MiB (4096 x 4096 f64), streamed
+// from memory whatever the machine: its prefetches are non-temporal
+// (locality 0), so they do not install the lines in the L2. A smaller
+// buffer (@row_below_streamed) or one of a run-time size (@shared_flat_view,
+// @direct_index) keeps the L1 hint.
+// CHECK-LABEL: func.func @streamed_row
+//  CHECK-SAME:     (%[[X:.+]]: memref<4096x4096xf64>
+//       CHECK:   %[[FLAT:.+]] = memref.collapse_shape %[[X]]
+//       CHECK:   scf.for
+//       CHECK:     memref.prefetch %[[FLAT]][%{{.+}}], read, locality<0>, data
+//       CHECK:     memref.prefetch %[[FLAT]][%{{.+}}], read, locality<0>, data
+//       CHECK:     memref.prefetch %[[FLAT]][%{{.+}}], read, locality<0>, data
+//       CHECK:     memref.prefetch %[[FLAT]][%{{.+}}], read, locality<0>, data
+//   CHECK-NOT:     memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @streamed_row(%x: memref<4096x4096xf64>, %i: index,
+                        %init: vector<32xf64>) -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = ub.poison : f64
+  %r = scf.for %j = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %w = memref.subview %x[%i, %j] [1, 32] [1, 1] : memref<4096x4096xf64> to memref<32xf64, strided<[1], offset: ?>>
+    %e = vector.transfer_read %w[%c0], %pad {in_bounds = [true]} : memref<32xf64, strided<[1], offset: ?>>, vector<32xf64>
+    %s = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf64>
+}
+
+// -----
+
+// Just below the bound (4095 x 4096 f64, 128 MiB less one row): the L1 hint.
+// CHECK-LABEL: func.func @row_below_streamed
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<3>, data
+//   CHECK-NOT:   locality<0>
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @row_below_streamed(%x: memref<4095x4096xf64>, %i: index,
+                              %init: vector<32xf64>) -> vector<32xf64> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = ub.poison : f64
+  %r = scf.for %j = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %w = memref.subview %x[%i, %j] [1, 32] [1, 1] : memref<4095x4096xf64> to memref<32xf64, strided<[1], offset: ?>>
+    %e = vector.transfer_read %w[%c0], %pad {in_bounds = [true]} : memref<32xf64, strided<[1], offset: ?>>, vector<32xf64>
+    %s = arith.addf %acc, %e : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf64>
+}
+
 // The block of a blocked f32 sum: 8 iterations from %j, 256 elements, less
 // than the 2048 elements (8192 bytes) ahead, over a 1.5 MiB buffer. The clamp is computed once,
 // before the block, for its first read (offset + 2048, at most the buffer's
