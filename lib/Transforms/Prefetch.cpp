@@ -70,7 +70,7 @@ static constexpr int64_t kStreamedBytes = int64_t(128) << 20;
 /// a reread input can stay cached. Measured on AMD Zen 5, one thread, the
 /// same kernels with either hint called alternately in one process:
 /// 4096x4096 f64 rows 1.3-1.4x (as fast as no prefetch, which is 1.3x the
-/// L1 hint there), a 256 MB f32 reduce-all 1.27-1.32x (1.11-1.16x no
+/// L1 hint there), a 256 MB f32 reduce-all 1.13-1.32x (as fast as no
 /// prefetch), f64 columns 1.00-1.04x, i64 rows 1.00-1.01x; below the bound
 /// it does not pay: f32 rows of 64-98 MB 0.98-1.02x, i32 rows of 64 MB
 /// 0.84-0.87x, 24 MB of f32 rows (cached) 0.96x.

@@ -77,10 +77,10 @@ struct RmeanThreadChunksToOpenMPPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (numThreads < 1 || numThreads > 4096) {
+    if (numThreads < 1 || numThreads > CPUStrategyAttr::kMaxThreads) {
       emitError(getOperation().getLoc())
           << "rmean-thread-chunks-to-openmp: num-threads must be in [1, "
-             "4096], got "
+          << CPUStrategyAttr::kMaxThreads << "], got "
           << static_cast<int64_t>(numThreads);
       return signalPassFailure();
     }

@@ -66,11 +66,11 @@ func.func @chunks_2d(%n: index, %m: memref<?x3xf32>) {
 
 // A forall that rmean did not mark is not rmean's to lower (the pipeline
 // leaves it to scf-forall-to-parallel and convert-scf-to-openmp).
-// CHECK-LABEL: func.func @not_marked
+// CHECK-LABEL: func.func @negative_not_marked
 //       CHECK:   scf.forall (%{{.+}}) in (8) {
 //   CHECK-NOT:   omp.
 //       CHECK:   return
-func.func @not_marked(%m: memref<8xf32>) {
+func.func @negative_not_marked(%m: memref<8xf32>) {
   %c = arith.constant 1.0 : f32
   scf.forall (%i) in (8) {
     memref.store %c, %m[%i] : memref<8xf32>
@@ -82,11 +82,11 @@ func.func @not_marked(%m: memref<8xf32>) {
 
 // Before bufferization (results, parallel inserts) a marked loop stays as
 // it is: only its buffer form has chunks that write their own slices.
-// CHECK-LABEL: func.func @tensor_form
+// CHECK-LABEL: func.func @negative_tensor_form
 //       CHECK:   scf.forall (%{{.+}}) in (2) shared_outs
 //       CHECK:   } {rmean.thread_chunks}
 //   CHECK-NOT:   omp.
-func.func @tensor_form(%t: tensor<8xf32>) -> tensor<8xf32> {
+func.func @negative_tensor_form(%t: tensor<8xf32>) -> tensor<8xf32> {
   %r = scf.forall (%i) in (2) shared_outs(%o = %t) -> (tensor<8xf32>) {
     %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
     %s = tensor.extract_slice %o[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>

@@ -731,7 +731,7 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     (non-temporal: not installed in the L2) into a static buffer of 128 MiB
     or more, which streams from memory on every machine (AMD Zen 5, same
     process, against locality 3: 4096x4096 f64 rows 1.3-1.4x, a 256 MB f32
-    reduce-all 1.27-1.32x, f64 columns and i64 rows 1.00-1.04x; below that
+    reduce-all 1.13-1.32x, f64 columns and i64 rows 1.00-1.04x; below that
     size it did not pay: f32 rows of 64-98 MB 0.98-1.02x, 64 MB of i32 rows
     0.84-0.87x, 24 MB of cached f32 rows 0.96x). A read that walks a dense
     buffer in order (identity layout, same element type; the induction
@@ -863,7 +863,7 @@ def RmeanThreadChunksToOpenMPPass
     marker that would tell rmean's loops from others) only makes sleeping
     workers wake a second time per call: with `OMP_WAIT_POLICY=passive`,
     8192 rows of 768 `f32` on two threads (AMD Zen 5, same process) ran
-    1.10-1.12x faster without it. Loops without the marker are left to
+    1.06-1.13x faster without it, as fast as clang's `omp parallel for`. Loops without the marker are left to
     those upstream passes, which the pipeline runs after this one.
 
     Test: `test/Transforms/thread-chunks-to-openmp.mlir`.
