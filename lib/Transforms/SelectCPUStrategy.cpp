@@ -25,6 +25,35 @@ namespace mlir::rmean {
 using namespace mlir;
 using namespace mlir::rmean;
 
+/// Whether the single input of `op` has a static shape of fewer than
+/// `bound` bytes (counted up to the bound only: huge static shapes would
+/// overflow a plain product). Empty inputs count as small.
+static bool isStaticInputBelow(linalg::GenericOp op, int64_t bound) {
+  if (op.getNumDpsInputs() != 1)
+    return false;
+  auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  if (!inTy || !inTy.hasStaticShape())
+    return false;
+  Type element = inTy.getElementType();
+  int64_t parts = 1;
+  if (auto complexTy = dyn_cast<ComplexType>(element)) {
+    element = complexTy.getElementType();
+    parts = 2;
+  }
+  if (!element.isIntOrFloat())
+    return false;
+  if (llvm::is_contained(inTy.getShape(), 0))
+    return true;
+  int64_t bytes =
+      parts * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  for (int64_t dim : inTy.getShape()) {
+    if (bytes >= bound || dim >= bound)
+      return false;
+    bytes *= dim;
+  }
+  return bytes < bound;
+}
+
 /// Whether `op` sums static rows short enough to be read whole, a few rows
 /// per step (shortRowsPerStep; rmean-cpu-tile reads a row no longer than
 /// the lanes as one vector, rmean-cpu-vectorize sums the rows of a step
@@ -59,6 +88,49 @@ static bool isShortRow(linalg::GenericOp op, int64_t lanes,
   return vectorBits >= 512 && !narrowInteger;
 }
 
+/// The largest input taken to be read from a core's L2 (1-2 MB on current
+/// x86 server cores; 1 MB on AMD Zen 4 and 5).
+static constexpr int64_t kL2InputBytes = int64_t(1) << 20;
+
+/// Rows per step for short rows that the lanes fit exactly (64, 128 or 256
+/// elements) in a static input of at most kL2InputBytes: as many as make
+/// kL2StepElements per step, halved until they divide the rows into at
+/// least kMinL2Steps steps; 0 (the default rule) when that leaves two or
+/// fewer. From L2 the two-row step is bound by its per-step work (the
+/// merge of its lanes, the division, the finiteness test), not by the
+/// reads; a wide step shares it among many rows. Measured on AMD Zen 5,
+/// one thread, the same process, against two rows per step (results
+/// bit-identical): f32 256-wide rows of 128 KB-1 MB 16 rows 1.4-1.85x
+/// (256x256, bench case H, 1.4x), 128-wide 32 rows 1.5-1.9x, 64-wide 64
+/// rows 1.15-1.5x; 256-wide i32 16 rows 1.3x, bf16 1.15x, f16 1.1x. From
+/// L3 it does not pay (256-wide f32, 2 MB: 8 rows 1.04x, 16 rows 0.87x;
+/// 16 MB: 8 rows 0.91x), nor for padded rows (196 wide: 8 rows 0.72x;
+/// 49 wide: 16 rows 0.9x), nor as a single step or with a tail (16x256
+/// f32 in one step of 16 rows 0.5x; 12x256 in steps of 8 0.12x).
+static constexpr int64_t kL2StepElements = 4096;
+static constexpr int64_t kMinL2Steps = 4;
+
+static int64_t l2RowsPerStep(linalg::GenericOp op, int64_t lanes) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (ranges.back() != lanes || lanes < 64 ||
+      !isStaticInputBelow(op, kL2InputBytes + 1))
+    return 0;
+  int64_t rows = 1;
+  for (auto [range, iterator] : llvm::zip(ArrayRef(ranges).drop_back(),
+                                          ArrayRef(iterators).drop_back())) {
+    if (iterator != utils::IteratorType::parallel ||
+        ShapedType::isDynamic(range))
+      return 0;
+    rows *= range;
+  }
+  int64_t step =
+      std::min(kL2StepElements / lanes, CPUStrategyAttr::kMaxRowsPerStep);
+  while (step > 2 && (rows % step != 0 || rows / step < kMinL2Steps))
+    step /= 2;
+  return step > 2 ? step : 0;
+}
+
 /// Lanes of a short row: a power of two at least its length.
 static int64_t shortRowLanes(linalg::GenericOp op, int64_t base) {
   return std::max<int64_t>(base,
@@ -75,10 +147,14 @@ static int64_t shortRowLanes(linalg::GenericOp op, int64_t base) {
 /// Rows the base lanes divide (read whole on 512-bit targets only) take
 /// 256 elements per step: 64-wide f32 rows 1.6x the lanes with 4 rows per
 /// step, 1.4x with 8 (which measured 0.87-0.9x on an AMD AVX-512 core).
+/// Inputs that fit in a core's L2 take more rows per step when the lanes
+/// are the row (l2RowsPerStep).
 static int64_t shortRowsPerStep(linalg::GenericOp op, int64_t baseLanes,
                                 int64_t lanes, int64_t vectorBits) {
   constexpr int64_t kShortRowsPerStep = 8;
   int64_t length = op.getStaticLoopRanges().back();
+  if (int64_t rows = l2RowsPerStep(op, lanes))
+    return rows;
   int64_t stepElements = std::max<int64_t>(vectorBits, 256);
   if (length >= 64 && length % baseLanes == 0)
     stepElements = 256;
@@ -242,28 +318,9 @@ static int64_t threadsFor(linalg::GenericOp op, int64_t numThreads,
   if (numThreads <= 1 || op.getNumDpsInputs() != 1)
     return numThreads;
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
-  if (!inTy || !inTy.hasStaticShape())
-    return numThreads;
-  Type element = inTy.getElementType();
-  int64_t parts = 1;
-  if (auto complexTy = dyn_cast<ComplexType>(element)) {
-    element = complexTy.getElementType();
-    parts = 2;
-  }
-  if (!element.isIntOrFloat())
-    return numThreads;
-  if (llvm::is_contained(inTy.getShape(), 0))
+  if (inTy && inTy.hasStaticShape() && llvm::is_contained(inTy.getShape(), 0))
     return 1;
-  // Bytes, counted up to the bound only (huge static shapes would overflow
-  // a plain product).
-  int64_t bytes =
-      parts * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
-  for (int64_t dim : inTy.getShape()) {
-    if (bytes >= minBytes || dim >= minBytes)
-      return numThreads;
-    bytes *= dim;
-  }
-  return bytes < minBytes ? 1 : numThreads;
+  return isStaticInputBelow(op, minBytes) ? 1 : numThreads;
 }
 
 /// Kept elements per cache tile: `cacheTile` (at least `lanes`), twice that
