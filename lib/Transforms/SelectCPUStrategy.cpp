@@ -27,7 +27,8 @@ using namespace mlir::rmean;
 
 /// Whether the single input of `op` has a static shape of fewer than
 /// `bound` bytes (counted up to the bound only: huge static shapes would
-/// overflow a plain product). Empty inputs count as small.
+/// overflow a plain product). Empty inputs of integer, float or complex
+/// elements count as small.
 static bool isStaticInputBelow(linalg::GenericOp op, int64_t bound) {
   if (op.getNumDpsInputs() != 1)
     return false;
@@ -91,39 +92,39 @@ static bool isShortRow(linalg::GenericOp op, int64_t lanes,
 /// The largest input taken to be read from a core's L2 (1-2 MB on current
 /// x86 server cores; 1 MB on AMD Zen 4 and 5).
 static constexpr int64_t kL2InputBytes = int64_t(1) << 20;
+static constexpr int64_t kL2StepElements = 4096;
+static constexpr int64_t kMinL2Steps = 4;
 
 /// Rows per step for short rows that the lanes fit exactly (64, 128 or 256
-/// elements) in a static input of at most kL2InputBytes: as many as make
-/// kL2StepElements per step, halved until they divide the rows into at
-/// least kMinL2Steps steps; 0 (the default rule) when that leaves two or
-/// fewer. From L2 the two-row step is bound by its per-step work (the
-/// merge of its lanes, the division, the finiteness test), not by the
+/// elements, read whole on 512-bit targets) in a static input of at most
+/// kL2InputBytes read by one thread: as many as make kL2StepElements per
+/// step, halved until they divide the stepped rows into at least
+/// kMinL2Steps steps; 0 (the rule of shortRowsPerStep) when that leaves
+/// two or fewer. From L2 the two-row step is bound by its per-step work
+/// (the merge of its lanes, the division, the finiteness test), not by the
 /// reads; a wide step shares it among many rows. Measured on AMD Zen 5,
 /// one thread, the same process, against two rows per step (results
 /// bit-identical): f32 256-wide rows of 128 KB-1 MB 16 rows 1.4-1.85x
 /// (256x256, bench case H, 1.4x), 128-wide 32 rows 1.5-1.9x, 64-wide 64
-/// rows 1.15-1.5x; 256-wide i32 16 rows 1.3x, bf16 1.15x, f16 1.1x. From
-/// L3 it does not pay (256-wide f32, 2 MB: 8 rows 1.04x, 16 rows 0.87x;
-/// 16 MB: 8 rows 0.91x), nor for padded rows (196 wide: 8 rows 0.72x;
-/// 49 wide: 16 rows 0.9x), nor as a single step or with a tail (16x256
-/// f32 in one step of 16 rows 0.5x; 12x256 in steps of 8 0.12x).
-static constexpr int64_t kL2StepElements = 4096;
-static constexpr int64_t kMinL2Steps = 4;
-
-static int64_t l2RowsPerStep(linalg::GenericOp op, int64_t lanes) {
+/// rows 1.15-1.5x; 256-wide i32 16 rows 1.3x, bf16 1.15x, f16 1.1x; 64x256
+/// f32 (four steps of 16) 1.35x, 16x256 in 8-row steps 1.08x. From L3 it
+/// does not pay (256-wide f32, 2 MB: 8 rows 1.04x, 16 rows 0.87x; 16 MB: 8
+/// rows 0.91x), nor for padded rows (196 wide: 8 rows 0.72x; 49 wide: 16
+/// rows 0.9x), nor as a single step or with a tail, whose rows are scalar
+/// (16x256 f32 in one step of 16 rows 0.5x; 12x256 in steps of 8 0.12x):
+/// hence one thread only, whose chunk is all the rows.
+static int64_t l2RowsPerStep(linalg::GenericOp op, int64_t lanes,
+                             int64_t vectorBits, int64_t threads) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (ranges.back() != lanes || lanes < 64 ||
+  int64_t n = ranges.size();
+  if (vectorBits < 512 || threads != 1 || n < 2 || ranges.back() != lanes ||
+      lanes < 64 || iterators[n - 2] != utils::IteratorType::parallel ||
       !isStaticInputBelow(op, kL2InputBytes + 1))
     return 0;
-  int64_t rows = 1;
-  for (auto [range, iterator] : llvm::zip(ArrayRef(ranges).drop_back(),
-                                          ArrayRef(iterators).drop_back())) {
-    if (iterator != utils::IteratorType::parallel ||
-        ShapedType::isDynamic(range))
-      return 0;
-    rows *= range;
-  }
+  // rmean-cpu-tile steps the last kept loop (the others one at a time);
+  // rmean-to-linalg has merged adjacent kept dimensions into it.
+  int64_t rows = ranges[n - 2];
   int64_t step =
       std::min(kL2StepElements / lanes, CPUStrategyAttr::kMaxRowsPerStep);
   while (step > 2 && (rows % step != 0 || rows / step < kMinL2Steps))
@@ -150,10 +151,11 @@ static int64_t shortRowLanes(linalg::GenericOp op, int64_t base) {
 /// Inputs that fit in a core's L2 take more rows per step when the lanes
 /// are the row (l2RowsPerStep).
 static int64_t shortRowsPerStep(linalg::GenericOp op, int64_t baseLanes,
-                                int64_t lanes, int64_t vectorBits) {
+                                int64_t lanes, int64_t vectorBits,
+                                int64_t threads) {
   constexpr int64_t kShortRowsPerStep = 8;
   int64_t length = op.getStaticLoopRanges().back();
-  if (int64_t rows = l2RowsPerStep(op, lanes))
+  if (int64_t rows = l2RowsPerStep(op, lanes, vectorBits, threads))
     return rows;
   int64_t stepElements = std::max<int64_t>(vectorBits, 256);
   if (length >= 64 && length % baseLanes == 0)
@@ -222,10 +224,11 @@ static bool isHalfFloatSum(linalg::GenericOp op) {
 /// this width rule; else that many rows for every outer reduction but
 /// compensated sums and narrow columns, which keep their own lane layouts).
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
-                           int64_t lanes, int64_t vectorBits,
-                           int64_t outerRows) {
+                           int64_t lanes, int64_t vectorBits, int64_t outerRows,
+                           int64_t threads) {
   if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes, vectorBits))
-    return shortRowsPerStep(op, lanes, shortRowLanes(op, lanes), vectorBits);
+    return shortRowsPerStep(op, lanes, shortRowLanes(op, lanes), vectorBits,
+                            threads);
   if (kind == CPUStrategyKind::Inner && isLongRowOnNarrowTarget(op, vectorBits))
     return kNarrowTargetRowsPerStep;
   // Longer inner rows are processed one at a time: grouping four rows
@@ -466,16 +469,17 @@ struct RmeanSelectCPUStrategyPass
                       : kind == CPUStrategyKind::Outer
                           ? outerLanes(op, vectorSize)
                           : vectorSize;
+      int64_t threads = threadsFor(op, numThreads, minThreadedBytes);
       // Wide lanes take fewer rows per step, within the attribute's bound.
-      int64_t rows = std::min(
-          rowsPerStep(op, kind, vectorSize, targetVectorBits, outerRowsPerStep),
-          CPUStrategyAttr::kMaxStepElements / lanes);
+      int64_t rows =
+          std::min(rowsPerStep(op, kind, vectorSize, targetVectorBits,
+                               outerRowsPerStep, threads),
+                   CPUStrategyAttr::kMaxStepElements / lanes);
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
-      setCPUStrategy(
-          op, CPUStrategyAttr::get(
-                  ctx, kind, lanes, tile,
-                  threadsFor(op, numThreads, minThreadedBytes), rows,
-                  wantsRowBlocks(op, kind, rows, tile, targetVectorBits)));
+      setCPUStrategy(op,
+                     CPUStrategyAttr::get(ctx, kind, lanes, tile, threads, rows,
+                                          wantsRowBlocks(op, kind, rows, tile,
+                                                         targetVectorBits)));
     });
   }
 };

@@ -202,9 +202,10 @@ def RmeanSelectCPUStrategyPass
       `target-vector-bits` (at least 256) elements' worth (256 for rows
       that `vector_size` divides), at least 2; rows of exactly
       `vector_size` (64, 128 or 256) elements in a static input of at
-      most 1 MiB, which the L2 serves, 4096 elements' worth, halved until
-      that divides the rows into at least four steps (1.4-1.85x from L2
-      on AMD Zen 5; from L3 it measured slower).
+      most 1 MiB read by one thread, which the L2 serves, 4096 elements'
+      worth, halved until that divides the rows into at least four steps
+      (else the rule above; 1.4-1.85x from L2 on AMD Zen 5; from L3 it
+      measured slower).
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,

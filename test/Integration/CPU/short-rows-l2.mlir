@@ -5,7 +5,8 @@
 // f64). Every result must be the one the two-row step gives (a strategy
 // written by hand): the count of differing rows is printed (0), then some
 // rows. f32 rows of 256 (16 rows per step): a ramp, a sum that overflows
-// f32 to a finite mean, -0.0, +Inf, a NaN, each in a different step; i32
+// f32 to a finite mean, -0.0, +Inf and a NaN, spread over the four steps
+// (+Inf and the NaN share the last one; two threads keep two rows); i32
 // rows of 64 (64 rows per step) at their extremes; bf16 rows of 128 (32
 // rows per step).
 
