@@ -72,7 +72,7 @@ func.func @row_through_subviews(%x: memref<64x128x32xf64>, %i: index,
 // The same row over a static buffer of 128 MiB (4096 x 4096 f64), streamed
 // from memory whatever the machine: its prefetches are non-temporal
 // (locality 0), so they do not install the lines in the L2. A smaller
-// buffer (@row_below_streamed) or one of a run-time size (@shared_flat_view,
+// buffer (@negative_row_below_streamed) or one of a run-time size (@shared_flat_view,
 // @direct_index) keeps the L1 hint.
 // CHECK-LABEL: func.func @streamed_row
 //  CHECK-SAME:     (%[[X:.+]]: memref<4096x4096xf64>
@@ -102,11 +102,11 @@ func.func @streamed_row(%x: memref<4096x4096xf64>, %i: index,
 // -----
 
 // Just below the bound (4095 x 4096 f64, 128 MiB less one row): the L1 hint.
-// CHECK-LABEL: func.func @row_below_streamed
+// CHECK-LABEL: func.func @negative_row_below_streamed
 //       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<3>, data
 //   CHECK-NOT:   locality<0>
 //       CHECK:   } {rmean.accumulation_loop}
-func.func @row_below_streamed(%x: memref<4095x4096xf64>, %i: index,
+func.func @negative_row_below_streamed(%x: memref<4095x4096xf64>, %i: index,
                               %init: vector<32xf64>) -> vector<32xf64> {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index

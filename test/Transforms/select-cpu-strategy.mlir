@@ -161,63 +161,73 @@ func.func @short_rows(%a: tensor<8x49xf32>, %b: tensor<8x3xbf16>, %c: tensor<?x1
 
 // @short_rows_l2: rows of exactly 64, 128 or 256 elements (the lanes) in a
 // static input of at most 1 MiB read by one thread take 4096 elements per
-// step, halved until the step divides the rows into at least four steps
-// (2 or fewer: the default). Over 1 MiB, several threads (MINB0), padded
-// rows, dynamic row counts, 256-bit targets and rows the lanes do not read
-// whole keep the default steps. 4x16x256 reaches the pass as 64x256.
+// step, halved until the step divides the rows into at least four steps.
+// 4x16x256 reaches the pass as 64x256. Several threads (MINB0) and 256-bit
+// targets (AVX2) keep the default steps.
 // CHECK-LABEL: func.func @short_rows_l2
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 32>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 64>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 4>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 16>
 // MINB0-LABEL: func.func @short_rows_l2
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, threads = 3, rows_per_step = 2>
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, threads = 3, rows_per_step = 2>
 // AVX2-LABEL: func.func @short_rows_l2
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
-func.func @short_rows_l2(%a: tensor<256x256xf32>, %b: tensor<1024x256xf32>, %c: tensor<2048x256xf32>,
+func.func @short_rows_l2(%a: tensor<256x256xf32>, %b: tensor<1024x256xf32>,
                          %d: tensor<1024x128xf32>, %e: tensor<256x64xf32>, %f: tensor<40x256xf32>,
-                         %g: tensor<16x256xf32>, %h: tensor<8x256xf32>, %i: tensor<4x16x256xf32>,
-                         %j: tensor<256x196xf32>, %k: tensor<256x256xi32>, %l: tensor<512x256xbf16>,
-                         %m: tensor<256x256xi8>, %n: tensor<?x256xf32>,
-                         %o: tensor<2048x256xbf16>, %p: tensor<2049x256xbf16>)
-    -> (tensor<256xf32>, tensor<1024xf32>, tensor<2048xf32>, tensor<1024xf32>, tensor<256xf32>,
-        tensor<40xf32>, tensor<16xf32>, tensor<8xf32>, tensor<4x16xf32>, tensor<256xf32>,
-        tensor<256xi32>, tensor<512xbf16>, tensor<256xi8>, tensor<?xf32>,
-        tensor<2048xbf16>, tensor<2049xbf16>) {
+                         %g: tensor<16x256xf32>, %i: tensor<4x16x256xf32>,
+                         %k: tensor<256x256xi32>, %l: tensor<512x256xbf16>,
+                         %o: tensor<2048x256xbf16>)
+    -> (tensor<256xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<40xf32>,
+        tensor<16xf32>, tensor<4x16xf32>, tensor<256xi32>, tensor<512xbf16>, tensor<2048xbf16>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<256x256xf32> -> tensor<256xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<1024x256xf32> -> tensor<1024xf32>
-  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2048x256xf32> -> tensor<2048xf32>
-  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<1024x128xf32> -> tensor<1024xf32>
-  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<256x64xf32> -> tensor<256xf32>
-  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<40x256xf32> -> tensor<40xf32>
-  %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<16x256xf32> -> tensor<16xf32>
-  %7 = rmean.reduce_mean %h {axes = array<i64: 1>} : tensor<8x256xf32> -> tensor<8xf32>
-  %8 = rmean.reduce_mean %i {axes = array<i64: 2>} : tensor<4x16x256xf32> -> tensor<4x16xf32>
-  %9 = rmean.reduce_mean %j {axes = array<i64: 1>} : tensor<256x196xf32> -> tensor<256xf32>
-  %10 = rmean.reduce_mean %k {axes = array<i64: 1>} : tensor<256x256xi32> -> tensor<256xi32>
-  %11 = rmean.reduce_mean %l {axes = array<i64: 1>} : tensor<512x256xbf16> -> tensor<512xbf16>
-  %12 = rmean.reduce_mean %m {axes = array<i64: 1>} : tensor<256x256xi8> -> tensor<256xi8>
-  %13 = rmean.reduce_mean %n {axes = array<i64: 1>} : tensor<?x256xf32> -> tensor<?xf32>
-  %14 = rmean.reduce_mean %o {axes = array<i64: 1>} : tensor<2048x256xbf16> -> tensor<2048xbf16>
-  %15 = rmean.reduce_mean %p {axes = array<i64: 1>} : tensor<2049x256xbf16> -> tensor<2049xbf16>
-  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15 : tensor<256xf32>, tensor<1024xf32>,
-      tensor<2048xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<40xf32>, tensor<16xf32>, tensor<8xf32>,
-      tensor<4x16xf32>, tensor<256xf32>, tensor<256xi32>, tensor<512xbf16>, tensor<256xi8>, tensor<?xf32>,
-      tensor<2048xbf16>, tensor<2049xbf16>
+  %2 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<1024x128xf32> -> tensor<1024xf32>
+  %3 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<256x64xf32> -> tensor<256xf32>
+  %4 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<40x256xf32> -> tensor<40xf32>
+  %5 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<16x256xf32> -> tensor<16xf32>
+  %6 = rmean.reduce_mean %i {axes = array<i64: 2>} : tensor<4x16x256xf32> -> tensor<4x16xf32>
+  %7 = rmean.reduce_mean %k {axes = array<i64: 1>} : tensor<256x256xi32> -> tensor<256xi32>
+  %8 = rmean.reduce_mean %l {axes = array<i64: 1>} : tensor<512x256xbf16> -> tensor<512xbf16>
+  %9 = rmean.reduce_mean %o {axes = array<i64: 1>} : tensor<2048x256xbf16> -> tensor<2048xbf16>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<256xf32>, tensor<1024xf32>, tensor<1024xf32>,
+      tensor<256xf32>, tensor<40xf32>, tensor<16xf32>, tensor<4x16xf32>, tensor<256xi32>, tensor<512xbf16>,
+      tensor<2048xbf16>
+}
+
+// -----
+
+// @negative_short_rows_l2: over 1 MiB (f32 2 MiB, bf16 one row past 1 MiB),
+// two steps or fewer, padded rows, 8-bit integers (not read whole) and
+// dynamic row counts keep the default steps.
+// CHECK-LABEL: func.func @negative_short_rows_l2
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
+func.func @negative_short_rows_l2(%c: tensor<2048x256xf32>, %h: tensor<8x256xf32>,
+                                  %j: tensor<256x196xf32>, %m: tensor<256x256xi8>,
+                                  %n: tensor<?x256xf32>, %p: tensor<2049x256xbf16>)
+    -> (tensor<2048xf32>, tensor<8xf32>, tensor<256xf32>, tensor<256xi8>, tensor<?xf32>,
+        tensor<2049xbf16>) {
+  %0 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2048x256xf32> -> tensor<2048xf32>
+  %1 = rmean.reduce_mean %h {axes = array<i64: 1>} : tensor<8x256xf32> -> tensor<8xf32>
+  %2 = rmean.reduce_mean %j {axes = array<i64: 1>} : tensor<256x196xf32> -> tensor<256xf32>
+  %3 = rmean.reduce_mean %m {axes = array<i64: 1>} : tensor<256x256xi8> -> tensor<256xi8>
+  %4 = rmean.reduce_mean %n {axes = array<i64: 1>} : tensor<?x256xf32> -> tensor<?xf32>
+  %5 = rmean.reduce_mean %p {axes = array<i64: 1>} : tensor<2049x256xbf16> -> tensor<2049xbf16>
+  return %0, %1, %2, %3, %4, %5 : tensor<2048xf32>, tensor<8xf32>, tensor<256xf32>, tensor<256xi8>,
+      tensor<?xf32>, tensor<2049xbf16>
 }
 
 // -----
