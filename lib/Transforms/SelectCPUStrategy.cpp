@@ -180,6 +180,39 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
          !isWideIntegerSum(op);
 }
 
+/// f32 rows of kMidRowMin to kMidRowMax elements in a static input of at
+/// least kMidRowInputBytes (read from L3 or memory) on 512-bit targets take
+/// kNarrowTargetRowsPerStep rows per step at the base lanes, as long rows
+/// do on AVX2: four input streams and accumulator chains where one row at
+/// twice the lanes (with a software prefetch per line) keeps too few lines
+/// in flight. Measured on AMD Zen 5 (one thread, the two called alternately
+/// in one process, results bit-identical): 24 MB of rows 384-3072 wide
+/// 1.06-1.29x (8192x768, the LayerNorm shape of cases E and O-LN,
+/// 1.11-1.23x), but 640 wide 0.77-0.91x; 4-6 MB 0.97-1.2x (768 1.17x); 64 MB
+/// 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or its edge
+/// (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x, 1024
+/// 0.89x), nor 4096-wide rows (64 MB 0.97x), which stay one at a time.
+/// Such an input has at least 341 rows (kept dimensions are coalesced into
+/// the stepped loop), so the at most three left after the last full step,
+/// which are summed one element at a time, are a small part of it.
+static constexpr int64_t kMidRowMin = 384;
+static constexpr int64_t kMidRowMax = 3072;
+static constexpr int64_t kMidRowInputBytes = int64_t(4) << 20;
+
+static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t vectorBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t n = ranges.size();
+  if (vectorBits < 512 || n < 2 ||
+      iterators[n - 2] != utils::IteratorType::parallel ||
+      !getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isF32())
+    return false;
+  auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  int64_t length = ranges.back();
+  return inTy && inTy.hasStaticShape() && length >= kMidRowMin &&
+         length <= kMidRowMax && !isStaticInputBelow(op, kMidRowInputBytes);
+}
+
 /// `rows` per outer step, or a few fewer (down to three quarters of them)
 /// when that divides the static count of reduced rows and `rows` does not:
 /// the rows left after the last whole step are added one at a time, each a
@@ -229,10 +262,13 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
   if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes, vectorBits))
     return shortRowsPerStep(op, lanes, shortRowLanes(op, lanes), vectorBits,
                             threads);
-  if (kind == CPUStrategyKind::Inner && isLongRowOnNarrowTarget(op, vectorBits))
+  if (kind == CPUStrategyKind::Inner &&
+      (isLongRowOnNarrowTarget(op, vectorBits) ||
+       isMidRowBeyondL2(op, vectorBits)))
     return kNarrowTargetRowsPerStep;
-  // Longer inner rows are processed one at a time: grouping four rows
-  // (supported, see rmean-cpu-tile) measured no faster there.
+  // Other inner rows are processed one at a time: grouping four rows
+  // (supported, see rmean-cpu-tile) measured no faster there (4096 wide,
+  // or read from L2).
   // Compensated sums take one row per step (their tile must be an
   // elementwise update to vectorise, see rmean-cpu-tile).
   if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
@@ -261,7 +297,8 @@ static int64_t innerLanes(linalg::GenericOp op, int64_t base,
   int64_t length = op.getStaticLoopRanges().back();
   if (isShortRow(op, base, vectorBits))
     return shortRowLanes(op, base);
-  if (isLongRowOnNarrowTarget(op, vectorBits))
+  if (isLongRowOnNarrowTarget(op, vectorBits) ||
+      isMidRowBeyondL2(op, vectorBits))
     return base;
   // A compensated step is seven operations on each vector, so its rows are
   // bound by the loads, not by the add latency that the doubling hides;

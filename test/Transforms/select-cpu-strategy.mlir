@@ -232,6 +232,61 @@ func.func @negative_short_rows_l2(%c: tensor<2048x256xf32>, %h: tensor<8x256xf32
 
 // -----
 
+// @mid_rows_beyond_l2: static f32 rows of 384 to 3072 elements in an input
+// of at least 4 MiB (read from L3 or memory) take four rows per step at the
+// base lanes on 512-bit targets, with threads too (MINB0); 64x128x768
+// reaches the pass as 8192x768. 256-bit targets (AVX2) keep twice the lanes.
+// CHECK-LABEL: func.func @mid_rows_beyond_l2
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+// MINB0-LABEL: func.func @mid_rows_beyond_l2
+//       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
+// AVX2-LABEL: func.func @mid_rows_beyond_l2
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+func.func @mid_rows_beyond_l2(%a: tensor<1366x768xf32>, %b: tensor<64x128x768xf32>,
+                              %c: tensor<2731x384xf32>, %d: tensor<342x3072xf32>)
+    -> (tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1366x768xf32> -> tensor<1366xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 2>} : tensor<64x128x768xf32> -> tensor<64x128xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2731x384xf32> -> tensor<2731xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<342x3072xf32> -> tensor<342xf32>
+  return %0, %1, %2, %3 : tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>
+}
+
+// -----
+
+// @negative_mid_rows_beyond_l2: one row short of 4 MiB, rows of 383 or
+// 3073, bf16, f64 and i32 elements, and a dynamic row count keep one row
+// per step (twice the lanes; f64 its base lanes).
+// CHECK-LABEL: func.func @negative_mid_rows_beyond_l2
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+func.func @negative_mid_rows_beyond_l2(%a: tensor<1365x768xf32>, %b: tensor<2740x383xf32>,
+                                       %c: tensor<342x3073xf32>, %d: tensor<8192x768xbf16>,
+                                       %e: tensor<8192x768xf64>, %f: tensor<8192x768xi32>,
+                                       %g: tensor<?x768xf32>)
+    -> (tensor<1365xf32>, tensor<2740xf32>, tensor<342xf32>, tensor<8192xbf16>,
+        tensor<8192xf64>, tensor<8192xi32>, tensor<?xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1365x768xf32> -> tensor<1365xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<2740x383xf32> -> tensor<2740xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<342x3073xf32> -> tensor<342xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8192x768xbf16> -> tensor<8192xbf16>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<8192x768xf64> -> tensor<8192xf64>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<8192x768xi32> -> tensor<8192xi32>
+  %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<?x768xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<1365xf32>, tensor<2740xf32>, tensor<342xf32>,
+      tensor<8192xbf16>, tensor<8192xf64>, tensor<8192xi32>, tensor<?xf32>
+}
+
+// -----
+
 // Reduce-all is an inner reduction of the flattened tensor.
 // CHECK-LABEL: func.func @all
 //       CHECK:   kind = inner,
