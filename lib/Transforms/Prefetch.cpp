@@ -63,6 +63,34 @@ static constexpr int64_t kL2Bytes = int64_t(1) << 20;
 /// Intel L3s are shared by many cores).
 static constexpr int64_t kStreamedBytes = int64_t(128) << 20;
 
+/// The smallest static buffer whose plain f32 sums (one vector addition per
+/// loaded vector, the blocked loops of rmean-narrow-accumulators) are read
+/// without prefetches: there one stream from memory runs as fast as the
+/// hardware prefetchers take it, and the non-temporal prefetches only cost.
+/// Measured on AMD Zen 5, one thread, the two called alternately in one
+/// process: a reduce-all of 256 and 512 MB 1.10-1.17x without (bench case
+/// G), 128 MB 0.92-0.94x (hence not below); 4096- and 16384-wide rows of
+/// 256-512 MB 1.01-1.05x.
+static constexpr int64_t kUnprefetchedSumBytes = int64_t(256) << 20;
+
+/// Whether `read` feeds a plain f32 sum in `loop` (every loop-carried value
+/// an f32 vector) from a static buffer `root` of kUnprefetchedSumBytes or
+/// more.
+static bool isHugePlainF32Sum(scf::ForOp loop, vector::TransferReadOp read,
+                              Value root) {
+  auto type = cast<MemRefType>(root.getType());
+  int64_t bytes;
+  if (!type.hasStaticShape() || !type.getElementType().isF32() ||
+      !read.getVectorType().getElementType().isF32() ||
+      llvm::MulOverflow(type.getNumElements(), int64_t(4), bytes) ||
+      bytes < kUnprefetchedSumBytes || loop.getNumRegionIterArgs() == 0)
+    return false;
+  return llvm::all_of(loop.getRegionIterArgs(), [](Value arg) {
+    auto vector = dyn_cast<VectorType>(arg.getType());
+    return vector && vector.getElementType().isF32();
+  });
+}
+
 /// The locality hint of a prefetch into `buffer`: non-temporal (0) for a
 /// static buffer of kStreamedBytes or more, whose lines are read once per
 /// call, so that they are not installed in the L2 (whose victims AMD's L3
@@ -70,10 +98,10 @@ static constexpr int64_t kStreamedBytes = int64_t(128) << 20;
 /// a reread input can stay cached. Measured on AMD Zen 5, one thread, the
 /// same kernels with either hint called alternately in one process:
 /// 4096x4096 f64 rows 1.3-1.4x (as fast as no prefetch, which is 1.3x the
-/// L1 hint there), a 256 MB f32 reduce-all 1.13-1.32x (as fast as no
-/// prefetch), f64 columns 1.00-1.04x, i64 rows 1.00-1.01x; below the bound
-/// it does not pay: f32 rows of 64-98 MB 0.98-1.02x, i32 rows of 64 MB
-/// 0.84-0.87x, 24 MB of f32 rows (cached) 0.96x.
+/// L1 hint there), a 256 MB f32 reduce-all 1.04-1.32x (which now takes
+/// none, kUnprefetchedSumBytes), f64 columns 1.00-1.04x, i64 rows 1.00-1.01x;
+/// below the bound it does not pay: f32 rows of 64-98 MB 0.98-1.02x, i32 rows
+/// of 64 MB 0.84-0.87x, 24 MB of f32 rows (cached) 0.96x.
 static int32_t getLocalityHint(Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   int64_t bytes;
@@ -348,6 +376,8 @@ struct RmeanPrefetchPass
       int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, bytes));
       Value root = getDenseRoot(read);
       if (root && getElementsPerIteration(read, loop) == elements) {
+        if (isHugePlainF32Sum(loop, read, root))
+          continue;
         // A dense buffer walked in order: the line `distance` bytes on may
         // lie in the next row, which the row's own look-ahead cannot reach.
         auto type = cast<MemRefType>(root.getType());

@@ -121,6 +121,65 @@ func.func @negative_row_below_streamed(%x: memref<4095x4096xf64>, %i: index,
   return %r : vector<32xf64>
 }
 
+// -----
+
+// @negative_huge_f32_sum: a plain f32 sum (f32 reads into an f32 vector
+// accumulator) over a static buffer of 256 MiB, one stream from memory that
+// the hardware prefetchers keep up with: no prefetches. One element less
+// (@huge_f32_sum_below) or an f64 accumulator (@huge_f32_into_f64) keep the
+// non-temporal ones.
+// CHECK-LABEL: func.func @negative_huge_f32_sum
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+// CHECK-LABEL: func.func @huge_f32_sum_below
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<0>, data
+//       CHECK:   } {rmean.accumulation_loop}
+// CHECK-LABEL: func.func @huge_f32_into_f64
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<0>, data
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @negative_huge_f32_sum(%x: memref<67108864xf32>, %i: index,
+                                 %init: vector<32xf32>) -> vector<32xf32> {
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %pad = ub.poison : f32
+  %end = arith.addi %i, %c256 : index
+  %r = scf.for %j = %i to %end step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<67108864xf32>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf32>
+}
+func.func @huge_f32_sum_below(%x: memref<67108863xf32>, %i: index,
+                              %init: vector<32xf32>) -> vector<32xf32> {
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %pad = ub.poison : f32
+  %end = arith.addi %i, %c256 : index
+  %r = scf.for %j = %i to %end step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<67108863xf32>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf32>
+}
+func.func @huge_f32_into_f64(%x: memref<67108864xf32>, %i: index,
+                             %init: vector<32xf64>) -> vector<32xf64> {
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %pad = ub.poison : f32
+  %end = arith.addi %i, %c256 : index
+  %r = scf.for %j = %i to %end step %c32 iter_args(%acc = %init) -> (vector<32xf64>) {
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<67108864xf32>, vector<32xf32>
+    %w = arith.extf %e : vector<32xf32> to vector<32xf64>
+    %s = arith.addf %acc, %w : vector<32xf64>
+    scf.yield %s : vector<32xf64>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf64>
+}
+
+// -----
+
 // The block of a blocked f32 sum: 8 iterations from %j, 256 elements, less
 // than the 2048 elements (8192 bytes) ahead, over a 1.5 MiB buffer. The clamp is computed once,
 // before the block, for its first read (offset + 2048, at most the buffer's

@@ -739,9 +739,14 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     (non-temporal: not installed in the L2) into a static buffer of 128 MiB
     or more, which streams from memory on every machine (AMD Zen 5, same
     process, against locality 3: 4096x4096 f64 rows 1.3-1.4x, a 256 MB f32
-    reduce-all 1.13-1.32x, f64 columns and i64 rows 1.00-1.04x; below that
+    reduce-all 1.04-1.32x, f64 columns and i64 rows 1.00-1.04x; below that
     size it did not pay: f32 rows of 64-98 MB 0.98-1.02x, 64 MB of i32 rows
-    0.84-0.87x, 24 MB of cached f32 rows 0.96x). A read that walks a dense
+    0.84-0.87x, 24 MB of cached f32 rows 0.96x). Plain f32 sums (f32
+    reads into f32 vector accumulators) of a static buffer of 256 MiB or
+    more get none: one stream from memory there runs as fast as the
+    hardware prefetchers take it (a 256-512 MB reduce-all 1.10-1.17x
+    without, 128 MB 0.92-0.94x; rows of 256-512 MB 1.01-1.05x). A read
+    that walks a dense
     buffer in order (identity layout, same element type; the induction
     variable enters its address once, over a static stride equal to the
     vector's length, as in a row read vector by vector) prefetches its
