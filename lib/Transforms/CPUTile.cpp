@@ -69,6 +69,28 @@ static void useNegativeZeroInit(RewriterBase &rewriter, ArrayRef<Value> inits) {
   }
 }
 
+/// Moves the static `tensor.empty` that each row's lanes are filled into
+/// (`inits`, from the partial-reduction tiling inside `rowLoop`) out of
+/// that row loop, so that the rows refill one buffer. Left in the loop, it
+/// bufferizes to a heap allocation and free per row wherever the lanes stay
+/// in memory (the peeled lane tail of a run-time row length): 4096x4096
+/// rows of a run-time size paid 4096 malloc/free pairs per call.
+static void hoistLaneInits(RewriterBase &rewriter, ArrayRef<Value> inits,
+                           scf::ForOp rowLoop) {
+  if (!rowLoop)
+    return;
+  for (Value init : inits) {
+    auto fill = init.getDefiningOp<linalg::FillOp>();
+    if (!fill)
+      continue;
+    auto empty = fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
+    if (!empty || empty->getNumOperands() != 0 ||
+        !rowLoop->isProperAncestor(empty))
+      continue;
+    rewriter.moveOpBefore(empty, rowLoop);
+  }
+}
+
 /// Runs `fn` with the diagnostics it emits sent to the debug log: an
 /// upstream transformation that refuses leaves correct code behind (scalar,
 /// or not fused), so what it says is not an error of the compilation.
@@ -274,6 +296,7 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
   // would pay a lane set-up, a peeled tail and a merge per row for one or
   // two vector adds.
   bool wholeRows = isWholeRow(length, s);
+  scf::ForOp rowLoop;
   if (n > 1) {
     // Grouped rows: independent accumulator chains (more adds in flight)
     // and one set-up/merge per group (whole rows: `rows_per_step` rows per
@@ -286,6 +309,7 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
     if (failed(r))
       return failure();
     current = cast<TilingInterface>(r->tiledOps.front());
+    rowLoop = dyn_cast<scf::ForOp>(r->loops.back().getOperation());
     peel(rewriter, r->loops.back());
   } else if (wholeRows) {
     // A single row is its own tile: no longer a reduction to plan.
@@ -307,6 +331,7 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
   if (failed(r))
     return failure();
   useNegativeZeroInit(rewriter, r->initialValues);
+  hoistLaneInits(rewriter, r->initialValues, rowLoop);
   setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
   peel(rewriter, r->loops.back());
   setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());

@@ -19,13 +19,18 @@
 // tiles (96 = 6 x 16) are static and marked for vectorisation; the 4-wide
 // tail is peeled off and stays scalar; the partial sums are merged once per
 // row. The division of this reduction is tiled 16-wide too. Tiles are no
-// longer reductions to plan: they carry neither strategy nor marker.
+// longer reductions to plan: they carry neither strategy nor marker. The
+// rows refill one tensor.empty of lanes, made before the row loop (inside
+// it, each row would allocate and free its lane buffer wherever the lanes
+// stay in memory).
 // CHECK-LABEL: func.func @inner
 //   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
 //   CHECK-DAG:   %[[C96:.+]] = arith.constant 96 : index
 //   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//       CHECK:   %[[LANES:.+]] = tensor.empty() : tensor<1x16xf64>
 //       CHECK:   %[[SUMS:.+]] = scf.for
-//       CHECK:     %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<1x16xf64>)
+//   CHECK-NOT:     tensor.empty
+//       CHECK:     %[[P:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%[[LANES]] : tensor<1x16xf64>)
 //       CHECK:     %[[ACC:.+]] = scf.for %{{.+}} = %{{.+}} to %[[C96]] step %[[C16]] iter_args(%{{.+}} = %[[P]])
 //       CHECK:       linalg.generic
 //  CHECK-SAME:           ins(%{{.+}} : tensor<1x16xf32>)
