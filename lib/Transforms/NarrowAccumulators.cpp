@@ -370,7 +370,8 @@ static SmallVector<Value> narrowBlocks(RewriterBase &rewriter, scf::ForOp loop,
         scf::ForOp block =
             buildBlockLoop(b, loc, loop, accs, iv, end, wide, oddIndex);
         // The unchecked blocks are the loop that runs: marked, rmean-prefetch
-        // serves them (f32 inputs from memory 1.04-1.17x, see Passes.td).
+        // serves them (f32 inputs from memory 1.04-1.17x, see Passes.td;
+        // not a single f32 stream of 256 MiB or more).
         if (!checked)
           setMarker<RmeanDialect::AccumulationLoopAttrHelper>(block);
         if (checked)

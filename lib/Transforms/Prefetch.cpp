@@ -9,7 +9,9 @@
 // memory stream busy, so they read at half the speed of a plain sum. A
 // prefetch of the line the loop reads a fixed distance ahead restores it.
 // The blocked f32 loops (one addition per load) gain less but still gain
-// when they read from memory (see Passes.td), and so do the row steps of
+// when they read from memory (see Passes.td), except a single stream of a
+// buffer of 256 MiB or more on AMD Zen 5, which the hardware prefetchers
+// keep up with (kUnprefetchedSumBytes); and so do the row steps of
 // column reductions whose rows are too short for the hardware stream
 // prefetchers to ramp up before the loop moves to the next rows.
 //
@@ -70,20 +72,33 @@ static constexpr int64_t kStreamedBytes = int64_t(128) << 20;
 /// Measured on AMD Zen 5, one thread, the two called alternately in one
 /// process: a reduce-all of 256 and 512 MB 1.10-1.17x without (bench case
 /// G), 128 MB 0.92-0.94x (hence not below); 4096- and 16384-wide rows of
-/// 256-512 MB 1.01-1.05x.
+/// 256-512 MB 1.01-1.05x. (An AVX-512 Xeon measured the prefetched 256 MB
+/// reduce-all 1.04x faster, at an earlier commit: about 4% given up there.)
 static constexpr int64_t kUnprefetchedSumBytes = int64_t(256) << 20;
 
-/// Whether `read` feeds a plain f32 sum in `loop` (every loop-carried value
-/// an f32 vector) from a static buffer `root` of kUnprefetchedSumBytes or
-/// more.
+/// The bytes of a static memref, or nullopt when dynamic or when the count
+/// overflows int64_t.
+static std::optional<int64_t> getStaticBytes(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(bytes, dim, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+/// Whether `read`, the only input stream of `loop`, feeds a plain f32 sum
+/// (every loop-carried value an f32 vector) from a static buffer `root` of
+/// kUnprefetchedSumBytes or more.
 static bool isHugePlainF32Sum(scf::ForOp loop, vector::TransferReadOp read,
-                              Value root) {
+                              Value root, size_t inputReads) {
   auto type = cast<MemRefType>(root.getType());
-  int64_t bytes;
-  if (!type.hasStaticShape() || !type.getElementType().isF32() ||
+  std::optional<int64_t> bytes = getStaticBytes(type);
+  if (inputReads != 1 || !bytes || *bytes < kUnprefetchedSumBytes ||
+      !type.getElementType().isF32() ||
       !read.getVectorType().getElementType().isF32() ||
-      llvm::MulOverflow(type.getNumElements(), int64_t(4), bytes) ||
-      bytes < kUnprefetchedSumBytes || loop.getNumRegionIterArgs() == 0)
+      loop.getNumRegionIterArgs() == 0)
     return false;
   return llvm::all_of(loop.getRegionIterArgs(), [](Value arg) {
     auto vector = dyn_cast<VectorType>(arg.getType());
@@ -98,19 +113,15 @@ static bool isHugePlainF32Sum(scf::ForOp loop, vector::TransferReadOp read,
 /// a reread input can stay cached. Measured on AMD Zen 5, one thread, the
 /// same kernels with either hint called alternately in one process:
 /// 4096x4096 f64 rows 1.3-1.4x (as fast as no prefetch, which is 1.3x the
-/// L1 hint there), a 256 MB f32 reduce-all 1.04-1.32x (which now takes
-/// none, kUnprefetchedSumBytes), f64 columns 1.00-1.04x, i64 rows 1.00-1.01x;
+/// L1 hint there), a 256 MB f32 reduce-all 1.04-1.32x (1.13-1.32x at
+/// bd40edf, 1.04-1.05x at e261b79; it takes none: kUnprefetchedSumBytes),
+/// f64 columns 1.00-1.04x, i64 rows 1.00-1.01x;
 /// below the bound it does not pay: f32 rows of 64-98 MB 0.98-1.02x, i32 rows
 /// of 64 MB 0.84-0.87x, 24 MB of f32 rows (cached) 0.96x.
 static int32_t getLocalityHint(Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  int64_t bytes;
-  if (type.hasStaticShape() &&
-      !llvm::MulOverflow(type.getNumElements(),
-                         int64_t(type.getElementTypeBitWidth() / 8), bytes) &&
-      bytes >= kStreamedBytes)
-    return 0;
-  return 3;
+  std::optional<int64_t> bytes =
+      getStaticBytes(cast<MemRefType>(buffer.getType()));
+  return bytes && *bytes >= kStreamedBytes ? 0 : 3;
 }
 
 /// The ops of `body` through which `read` depends on the induction variable
@@ -376,7 +387,7 @@ struct RmeanPrefetchPass
       int64_t ahead = std::max<int64_t>(1, llvm::divideCeil(distance, bytes));
       Value root = getDenseRoot(read);
       if (root && getElementsPerIteration(read, loop) == elements) {
-        if (isHugePlainF32Sum(loop, read, root))
+        if (isHugePlainF32Sum(loop, read, root, reads.size()))
           continue;
         // A dense buffer walked in order: the line `distance` bytes on may
         // lie in the next row, which the row's own look-ahead cannot reach.

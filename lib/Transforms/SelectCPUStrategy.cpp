@@ -192,25 +192,31 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
 /// 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or its edge
 /// (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x, 1024
 /// 0.89x), nor 4096-wide rows (64 MB 0.97x), which stay one at a time.
-/// Such an input has at least 341 rows (kept dimensions are coalesced into
-/// the stepped loop), so the at most three left after the last full step,
-/// which are summed one element at a time, are a small part of it.
+/// The rows after each chunk's last full step (a thread's, a 1024-row
+/// chunk's) are summed one element at a time, so each thread must step at
+/// least kMidRowMinRows rows (a static input of 4 MiB has at least 342);
+/// and a row must be at least kMidRowMinSteps vectors of the lanes, not a
+/// few wide ones (the `vector-size` option).
 static constexpr int64_t kMidRowMin = 384;
 static constexpr int64_t kMidRowMax = 3072;
 static constexpr int64_t kMidRowInputBytes = int64_t(4) << 20;
+static constexpr int64_t kMidRowMinRows = 64;
+static constexpr int64_t kMidRowMinSteps = 24;
 
-static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t vectorBits) {
+static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
+                             int64_t vectorBits, int64_t threads) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t n = ranges.size();
   if (vectorBits < 512 || n < 2 ||
-      iterators[n - 2] != utils::IteratorType::parallel ||
       !getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isF32())
     return false;
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
-  int64_t length = ranges.back();
+  // rmean-cpu-tile steps the last kept loop, each thread a share of it.
+  int64_t length = ranges.back(), rows = ranges[n - 2];
   return inTy && inTy.hasStaticShape() && length >= kMidRowMin &&
-         length <= kMidRowMax && !isStaticInputBelow(op, kMidRowInputBytes);
+         length <= kMidRowMax && length >= kMidRowMinSteps * lanes &&
+         rows >= kMidRowMinRows * std::max<int64_t>(threads, 1) &&
+         !isStaticInputBelow(op, kMidRowInputBytes);
 }
 
 /// `rows` per outer step, or a few fewer (down to three quarters of them)
@@ -264,7 +270,7 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
                             threads);
   if (kind == CPUStrategyKind::Inner &&
       (isLongRowOnNarrowTarget(op, vectorBits) ||
-       isMidRowBeyondL2(op, vectorBits)))
+       isMidRowBeyondL2(op, lanes, vectorBits, threads)))
     return kNarrowTargetRowsPerStep;
   // Other inner rows are processed one at a time: grouping four rows
   // (supported, see rmean-cpu-tile) measured no faster there (4096 wide,
@@ -291,14 +297,15 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
 /// same or slower on 256-wide rows split into lanes). Short rows (isShortRow)
 /// get a power of two at least their length, so that each is read whole. Four
 /// times the lanes measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide
-/// f32 rows.
+/// f32 rows. Rows read several per step (isLongRowOnNarrowTarget,
+/// isMidRowBeyondL2) keep `base`: the rows are the independent chains.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base,
-                          int64_t vectorBits) {
+                          int64_t vectorBits, int64_t threads) {
   int64_t length = op.getStaticLoopRanges().back();
   if (isShortRow(op, base, vectorBits))
     return shortRowLanes(op, base);
   if (isLongRowOnNarrowTarget(op, vectorBits) ||
-      isMidRowBeyondL2(op, vectorBits))
+      isMidRowBeyondL2(op, base, vectorBits, threads))
     return base;
   // A compensated step is seven operations on each vector, so its rows are
   // bound by the loads, not by the add latency that the doubling hides;
@@ -501,12 +508,12 @@ struct RmeanSelectCPUStrategyPass
         return;
       }
       CPUStrategyKind kind = getFittingCPUStrategyKind(op);
-      int64_t lanes = kind == CPUStrategyKind::Inner
-                          ? innerLanes(op, vectorSize, targetVectorBits)
-                      : kind == CPUStrategyKind::Outer
-                          ? outerLanes(op, vectorSize)
-                          : vectorSize;
       int64_t threads = threadsFor(op, numThreads, minThreadedBytes);
+      int64_t lanes =
+          kind == CPUStrategyKind::Inner
+              ? innerLanes(op, vectorSize, targetVectorBits, threads)
+          : kind == CPUStrategyKind::Outer ? outerLanes(op, vectorSize)
+                                           : vectorSize;
       // Wide lanes take fewer rows per step, within the attribute's bound.
       int64_t rows =
           std::min(rowsPerStep(op, kind, vectorSize, targetVectorBits,

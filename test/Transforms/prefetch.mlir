@@ -180,6 +180,82 @@ func.func @huge_f32_into_f64(%x: memref<67108864xf32>, %i: index,
 
 // -----
 
+// The same bound for a 2-D buffer (16384 x 4096 f32, 256 MiB): none. Two
+// input reads in the loop (@huge_f32_two_streams), a run-time size
+// (@huge_f32_dynamic) or a loop-carried value that is not an f32 vector
+// (@huge_f32_mixed_carried) keep their prefetches.
+// CHECK-LABEL: func.func @negative_huge_f32_rows
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   } {rmean.accumulation_loop}
+// CHECK-LABEL: func.func @huge_f32_two_streams
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<0>, data
+//       CHECK:   } {rmean.accumulation_loop}
+// CHECK-LABEL: func.func @huge_f32_dynamic
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<3>, data
+//       CHECK:   } {rmean.accumulation_loop}
+// CHECK-LABEL: func.func @huge_f32_mixed_carried
+//       CHECK:   memref.prefetch %{{.+}}[%{{.+}}], read, locality<0>, data
+//       CHECK:   } {rmean.accumulation_loop}
+func.func @negative_huge_f32_rows(%x: memref<16384x4096xf32>, %i: index,
+                                  %init: vector<32xf32>) -> vector<32xf32> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c4096 = arith.constant 4096 : index
+  %pad = ub.poison : f32
+  %r = scf.for %j = %c0 to %c4096 step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %w = memref.subview %x[%i, %j] [1, 32] [1, 1] : memref<16384x4096xf32> to memref<32xf32, strided<[1], offset: ?>>
+    %e = vector.transfer_read %w[%c0], %pad {in_bounds = [true]} : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf32>
+}
+func.func @huge_f32_two_streams(%x: memref<67108864xf32>, %i: index,
+                                %init: vector<32xf32>) -> vector<32xf32> {
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %half = arith.constant 33554432 : index
+  %pad = ub.poison : f32
+  %end = arith.addi %i, %c256 : index
+  %r = scf.for %j = %i to %end step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %k = arith.addi %j, %half : index
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<67108864xf32>, vector<32xf32>
+    %f = vector.transfer_read %x[%k], %pad {in_bounds = [true]} : memref<67108864xf32>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    %t = arith.addf %s, %f : vector<32xf32>
+    scf.yield %t : vector<32xf32>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf32>
+}
+func.func @huge_f32_dynamic(%x: memref<?xf32>, %i: index, %n: index,
+                            %init: vector<32xf32>) -> vector<32xf32> {
+  %c32 = arith.constant 32 : index
+  %pad = ub.poison : f32
+  %r = scf.for %j = %i to %n step %c32 iter_args(%acc = %init) -> (vector<32xf32>) {
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<?xf32>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    scf.yield %s : vector<32xf32>
+  } {rmean.accumulation_loop}
+  return %r : vector<32xf32>
+}
+func.func @huge_f32_mixed_carried(%x: memref<67108864xf32>, %i: index,
+                                  %init: vector<32xf32>, %count: index) -> (vector<32xf32>, index) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %pad = ub.poison : f32
+  %end = arith.addi %i, %c256 : index
+  %r:2 = scf.for %j = %i to %end step %c32 iter_args(%acc = %init, %m = %count) -> (vector<32xf32>, index) {
+    %e = vector.transfer_read %x[%j], %pad {in_bounds = [true]} : memref<67108864xf32>, vector<32xf32>
+    %s = arith.addf %acc, %e : vector<32xf32>
+    %m1 = arith.addi %m, %c1 : index
+    scf.yield %s, %m1 : vector<32xf32>, index
+  } {rmean.accumulation_loop}
+  return %r#0, %r#1 : vector<32xf32>, index
+}
+
+// -----
+
 // The block of a blocked f32 sum: 8 iterations from %j, 256 elements, less
 // than the 2048 elements (8192 bytes) ahead, over a 1.5 MiB buffer. The clamp is computed once,
 // before the block, for its first read (offset + 2048, at most the buffer's

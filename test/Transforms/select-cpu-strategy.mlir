@@ -12,6 +12,7 @@
 // BADMINB: option 'min-threaded-bytes' must be in [0, 2147483648], got -5
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=0" --split-input-file | FileCheck %s --check-prefix=MINB0
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=4194304" --split-input-file | FileCheck %s --check-prefix=MINB4M
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=8" --split-input-file | FileCheck %s --check-prefix=THR8
 // BADROWS: option 'outer-rows-per-step' must be 0 (by width) or in [1, 64], got 65
 // outer-rows-per-step=N gives every outer reduction N rows per step, but
 // compensated sums and narrow columns (their own lane layouts).
@@ -233,26 +234,38 @@ func.func @negative_short_rows_l2(%c: tensor<2048x256xf32>, %h: tensor<8x256xf32
 // -----
 
 // @mid_rows_beyond_l2: static f32 rows of 384 to 3072 elements in an input
-// of at least 4 MiB (read from L3 or memory) take four rows per step at the
-// base lanes on 512-bit targets, with threads too (MINB0); 64x128x768
-// reaches the pass as 8192x768. 256-bit targets (AVX2) keep twice the lanes.
+// of at least 4 MiB (read from L3 or memory; 1024x1024 is exactly 4 MiB)
+// take four rows per step at the base lanes on 512-bit targets, with
+// threads too (MINB0, OPTS) as long as each thread steps at least 64 rows
+// (THR8, eight threads, leaves 342 rows of 3072 one at a time); 64x128x768
+// reaches the pass as 8192x768. Rows shorter than 24 vectors of the lanes
+// (BIG, vector-size=1024) and 256-bit targets (AVX2) keep their choice.
 // CHECK-LABEL: func.func @mid_rows_beyond_l2
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+// CHECK-COUNT-5:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 // MINB0-LABEL: func.func @mid_rows_beyond_l2
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
+// OPTS-LABEL: func.func @mid_rows_beyond_l2
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256, threads = 3, rows_per_step = 4>
+// THR8-LABEL: func.func @mid_rows_beyond_l2
+// THR8-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 8, rows_per_step = 4>
+//       THR8:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 8>
+//       THR8:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 8, rows_per_step = 4>
+// BIG-LABEL: func.func @mid_rows_beyond_l2
+//   BIG-NOT:   rows_per_step
+//       BIG:   return
 // AVX2-LABEL: func.func @mid_rows_beyond_l2
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 func.func @mid_rows_beyond_l2(%a: tensor<1366x768xf32>, %b: tensor<64x128x768xf32>,
-                              %c: tensor<2731x384xf32>, %d: tensor<342x3072xf32>)
-    -> (tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>) {
+                              %c: tensor<2731x384xf32>, %d: tensor<342x3072xf32>,
+                              %e: tensor<1024x1024xf32>)
+    -> (tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>, tensor<1024xf32>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1366x768xf32> -> tensor<1366xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 2>} : tensor<64x128x768xf32> -> tensor<64x128xf32>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2731x384xf32> -> tensor<2731xf32>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<342x3072xf32> -> tensor<342xf32>
-  return %0, %1, %2, %3 : tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<1024x1024xf32> -> tensor<1024xf32>
+  return %0, %1, %2, %3, %4 : tensor<1366xf32>, tensor<64x128xf32>, tensor<2731xf32>, tensor<342xf32>,
+      tensor<1024xf32>
 }
 
 // -----

@@ -188,13 +188,15 @@ def RmeanSelectCPUStrategyPass
 
     - `kind = inner`: the only reduced dimension is the last one (row
       means, NCHW pooling, reduce-all; `vector_size` is doubled for rows of
-      512 or more, or dynamic, but not for compensated f64 sums). Rows are
+      512 or more, or dynamic, but not for compensated f64 sums nor for rows
+      read four per step, below). Rows are
       processed `rows_per_step` at a time (1 by default; with
       `target-vector-bits` below 512, static rows of 4096 or more take 4
       rows per step at `vector-size` lanes instead, and so do static f32
-      rows of 384 to 3072 elements in an input of at least 4 MiB at 512
-      bits, read from L3 or memory: 1.06-1.29x on AMD Zen 5 but for 640
-      wide, 0.8-0.9x);
+      rows of 384 to 3072 elements (at least 24 vectors of `vector-size`)
+      in an input of at least 4 MiB at 512 bits, read from L3 or memory,
+      when each thread steps at least 64 rows: 1.06-1.29x on AMD Zen 5 but
+      for 640 wide, 0.77-0.91x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
@@ -281,7 +283,8 @@ def RmeanSelectCPUStrategyPass
     Option<"targetVectorBits", "target-vector-bits", "int64_t",
            /*default=*/"512",
            "Vector register width of the target (bits): below 512, long "
-           "rows take four rows per step at vector-size lanes">,
+           "rows take four rows per step at vector-size lanes; at 512 and "
+           "above, so do f32 rows of 384-3072 in an input of 4 MiB or more">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "
@@ -741,13 +744,13 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     process, against locality 3: 4096x4096 f64 rows 1.3-1.4x, a 256 MB f32
     reduce-all 1.04-1.32x, f64 columns and i64 rows 1.00-1.04x; below that
     size it did not pay: f32 rows of 64-98 MB 0.98-1.02x, 64 MB of i32 rows
-    0.84-0.87x, 24 MB of cached f32 rows 0.96x). Plain f32 sums (f32
-    reads into f32 vector accumulators) of a static buffer of 256 MiB or
-    more get none: one stream from memory there runs as fast as the
-    hardware prefetchers take it (a 256-512 MB reduce-all 1.10-1.17x
-    without, 128 MB 0.92-0.94x; rows of 256-512 MB 1.01-1.05x). A read
-    that walks a dense
-    buffer in order (identity layout, same element type; the induction
+    0.84-0.87x, 24 MB of cached f32 rows 0.96x). A plain f32 sum (its
+    one input read an f32 vector into f32 vector accumulators) of a static
+    buffer of 256 MiB or more gets none: one stream from memory there runs
+    as fast as the hardware prefetchers take it (a 256-512 MB reduce-all
+    1.10-1.17x without, 128 MB 0.92-0.94x; rows of 256-512 MB
+    1.01-1.05x). A read that walks a dense buffer in order (identity
+    layout, same element type; the induction
     variable enters its address once, over a static stride equal to the
     vector's length, as in a row read vector by vector) prefetches its
     offset into the flattened buffer (one `memref.collapse_shape` per
@@ -812,7 +815,9 @@ def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
     rather than L2 (same Xeon, one thread, against the same loops
     unprefetched: 32x256x56x56 spatial means 1.15x, batch statistics over
     (0,2,3) 1.17x, 4096x4096 rows 1.05-1.10x, the 256 MB reduce-all and
-    8192x768 rows 1.04x, 256x256 rows from L1 1.00x; AVX2 code 1.02-1.12x;
+    8192x768 rows 1.04x (on AMD Zen 5 the reduce-all is 1.10-1.17x faster
+    without, and single f32 streams of 256 MiB or more now take none),
+    256x256 rows from L1 1.00x; AVX2 code 1.02-1.12x;
     two threads 0.99-1.04x); the i8 blocks lose (0.99x) and stay
     unmarked.
 

@@ -4,8 +4,8 @@
 // one-row step gives (a strategy written by hand; the data keep every
 // partial sum exact, so the two orders agree to the bit): the count of
 // differing rows is printed (0), then some rows. 1366 rows of 768: the
-// last partial cache tile leaves two rows after its last full step, which
-// are summed one element at a time. Row 0 the ramp 1..768, 17 all 3e38
+// last chunk of rows (342 after 1024) leaves two after its last full step,
+// two threads three each (683 rows), summed one element at a time. Row 0 the ramp 1..768, 17 all 3e38
 // (the f32 block sums overflow, a finite mean), 33 all -0.0, 50 ones with
 // +Inf last, 63 ones with a NaN first, 1365 (a leftover row) all -3e38,
 // row r otherwise r + (c mod 8) / 4 (mean r + 0.875).
