@@ -187,16 +187,16 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
 /// twice the lanes (with a software prefetch per line) keeps too few lines
 /// in flight. Measured on AMD Zen 5 (one thread, the two called alternately
 /// in one process, results bit-identical): 24 MB of rows 384-3072 wide
-/// 1.06-1.29x (8192x768, the LayerNorm shape of cases E and O-LN,
-/// 1.11-1.23x), but 640 wide 0.77-0.91x; 4-6 MB 0.97-1.2x (768 1.17x); 64 MB
-/// 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or its edge
-/// (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x, 1024
-/// 0.89x), nor 4096-wide rows (64 MB 0.97x), which stay one at a time.
-/// The rows after each chunk's last full step (a thread's, a 1024-row
-/// chunk's) are summed one element at a time, so each thread must step at
-/// least kMidRowMinRows rows (a static input of 4 MiB has at least 342);
-/// and a row must be at least kMidRowMinSteps vectors of the lanes, not a
-/// few wide ones (the `vector-size` option).
+/// 1.06-1.29x, 1024 wide 0.90-1.16x (8192x768, the LayerNorm shape of cases E
+/// and O-LN, 1.11-1.23x), but 640 wide 0.77-0.91x; 4-6 MB 0.97-1.2x
+/// (768 1.17x); 64 MB 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or
+/// its edge (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x,
+/// 1024 0.89x), nor 4096-wide rows (64 MB 0.97x), which stay one at a time. The
+/// rows after each chunk's last full step (a thread's, a 1024-row chunk's) are
+/// summed one element at a time, so each thread must step at least
+/// kMidRowMinRows rows (a static input of 4 MiB has at least 342); and a row
+/// must be at least kMidRowMinSteps vectors of the lanes, not a few wide ones
+/// (the `vector-size` option).
 static constexpr int64_t kMidRowMin = 384;
 static constexpr int64_t kMidRowMax = 3072;
 static constexpr int64_t kMidRowInputBytes = int64_t(4) << 20;

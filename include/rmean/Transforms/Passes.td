@@ -195,8 +195,8 @@ def RmeanSelectCPUStrategyPass
       rows per step at `vector-size` lanes instead, and so do static f32
       rows of 384 to 3072 elements (at least 24 vectors of `vector-size`)
       in an input of at least 4 MiB at 512 bits, read from L3 or memory,
-      when each thread steps at least 64 rows: 1.06-1.29x on AMD Zen 5 but
-      for 640 wide, 0.77-0.91x);
+      when each thread steps at least 64 rows: 1.06-1.29x on AMD Zen 5,
+      but 1024 wide 0.90-1.16x and 640 wide 0.77-0.91x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
