@@ -89,6 +89,20 @@ static bool isShortRow(linalg::GenericOp op, int64_t lanes,
   return vectorBits >= 512 && !narrowInteger;
 }
 
+/// The rows rmean-cpu-tile steps through (the last kept loop, into which
+/// rmean-to-linalg merges adjacent kept dimensions; each thread takes a
+/// share of them) and the row length, static or not; nullopt when the
+/// loop before the row is not a kept one (a reduce-all).
+static std::optional<std::pair<int64_t, int64_t>>
+getSteppedRowsAndLength(linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t n = ranges.size();
+  if (n < 2 || iterators[n - 2] != utils::IteratorType::parallel)
+    return std::nullopt;
+  return std::make_pair(ranges[n - 2], ranges.back());
+}
+
 /// The largest input taken to be read from a core's L2 (1-2 MB on current
 /// x86 server cores; 1 MB on AMD Zen 4 and 5).
 static constexpr int64_t kL2InputBytes = int64_t(1) << 20;
@@ -115,16 +129,12 @@ static constexpr int64_t kMinL2Steps = 4;
 /// hence one thread only, whose chunk is all the rows.
 static int64_t l2RowsPerStep(linalg::GenericOp op, int64_t lanes,
                              int64_t vectorBits, int64_t threads) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  int64_t n = ranges.size();
-  if (vectorBits < 512 || threads != 1 || n < 2 || ranges.back() != lanes ||
-      lanes < 64 || iterators[n - 2] != utils::IteratorType::parallel ||
+  auto rowsAndLength = getSteppedRowsAndLength(op);
+  if (vectorBits < 512 || threads != 1 || !rowsAndLength ||
+      rowsAndLength->second != lanes || lanes < 64 ||
       !isStaticInputBelow(op, kL2InputBytes + 1))
     return 0;
-  // rmean-cpu-tile steps the last kept loop (the others one at a time);
-  // rmean-to-linalg has merged adjacent kept dimensions into it.
-  int64_t rows = ranges[n - 2];
+  int64_t rows = rowsAndLength->first;
   int64_t step =
       std::min(kL2StepElements / lanes, CPUStrategyAttr::kMaxRowsPerStep);
   while (step > 2 && (rows % step != 0 || rows / step < kMinL2Steps))
@@ -205,16 +215,14 @@ static constexpr int64_t kMidRowMinSteps = 24;
 
 static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
                              int64_t vectorBits, int64_t threads) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t n = ranges.size();
-  if (vectorBits < 512 || n < 2 ||
-      !getElementTypeOrSelf(op.getDpsInputs()[0].getType()).isF32())
-    return false;
+  auto rowsAndLength = getSteppedRowsAndLength(op);
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
-  // rmean-cpu-tile steps the last kept loop, each thread a share of it.
-  int64_t length = ranges.back(), rows = ranges[n - 2];
-  return inTy && inTy.hasStaticShape() && length >= kMidRowMin &&
-         length <= kMidRowMax && length >= kMidRowMinSteps * lanes &&
+  if (vectorBits < 512 || !rowsAndLength || !inTy || !inTy.hasStaticShape() ||
+      !inTy.getElementType().isF32())
+    return false;
+  auto [rows, length] = *rowsAndLength;
+  return length >= kMidRowMin && length <= kMidRowMax &&
+         length >= kMidRowMinSteps * lanes &&
          rows >= kMidRowMinRows * std::max<int64_t>(threads, 1) &&
          !isStaticInputBelow(op, kMidRowInputBytes);
 }
