@@ -1,5 +1,6 @@
-// Timing: every implementation is checked once, then timed; one case runs
-// all of them on the same buffers.
+// Timing: every implementation is checked once, then all of one case's are
+// timed together, their samples interleaved; one case runs all of them on
+// the same buffers.
 #include "bench_common.h"
 
 #include <algorithm>
@@ -17,23 +18,61 @@ double now() {
       .count();
 }
 
-// Best time of one call, over samples of batches of calls (a batch lasts at
-// least ~2 ms, so tiny cases are not timer-bound). `f` was called once before.
-static double timeBest(const std::function<void()> &f, const Opts &o) {
+namespace {
+// One implementation being timed: batches of calls that last at least ~2 ms
+// (so that tiny cases are not timer-bound), the best time of one call over
+// its samples, and where that best goes when timing ends.
+struct Timed {
+  std::function<void()> f;
+  std::function<void(double)> done;
+  int batch = 1, samples = 0;
+  double total = 0, best = 0;
+};
+} // namespace
+
+// Times `f` once (it was called once before, for its check) to size its
+// batches.
+static Timed makeTimed(std::function<void()> f,
+                       std::function<void(double)> done) {
+  Timed t;
   double t0 = now();
   f();
-  double one = std::max(now() - t0, 1e-9);
-  int batch = std::max(1, std::min(100000, int(2e-3 / one)));
-  double best = one, start = now();
-  for (int n = 0; n < o.maxReps; ++n) {
-    if (n >= o.minReps && now() - start >= o.minTime)
+  t.best = std::max(now() - t0, 1e-9);
+  t.batch = std::max(1, std::min(100000, int(2e-3 / t.best)));
+  t.f = std::move(f);
+  t.done = std::move(done);
+  return t;
+}
+
+// Samples all of a case's implementations in one interleaved run: the next
+// batch is always the one of the implementation with the least time sampled
+// so far that still wants samples (>= minReps of them over >= minTime
+// seconds, at most maxReps). Each implementation gets as many samples as
+// when they were timed one after the other, but the machine's drift (on a
+// shared machine the same kernel's speed moved by 1.5x between runs minutes
+// apart) now falls on all of them alike, so the ratios between them hold
+// where the GB/s do not.
+static void timeInterleaved(std::vector<Timed> &all, const Opts &o) {
+  for (;;) {
+    Timed *next = nullptr;
+    for (Timed &t : all) {
+      bool wants = t.samples < o.maxReps &&
+                   (t.samples < o.minReps || t.total < o.minTime);
+      if (wants && (!next || t.total < next->total))
+        next = &t;
+    }
+    if (!next)
       break;
     double a = now();
-    for (int b = 0; b < batch; ++b)
-      f();
-    best = std::min(best, (now() - a) / batch);
+    for (int b = 0; b < next->batch; ++b)
+      next->f();
+    double d = now() - a;
+    next->total += d;
+    ++next->samples;
+    next->best = std::min(next->best, d / next->batch);
   }
-  return best;
+  for (Timed &t : all)
+    t.done(t.best);
 }
 
 int gFailures = 0;
@@ -42,12 +81,13 @@ std::vector<std::pair<std::string, std::string>> gInaccurate;
 
 static void note(const std::string &s) { gNotes.push_back(s); }
 
-// Check once, then time. Peers whose results miss the tolerance are timed
-// and marked; rmean's and the naive loop's (ours) count as failures.
-static Cell measure(const Case &c, const std::string &name, bool ours,
-                    void *out, const std::vector<long double> &ref,
-                    const std::function<void()> &f, const Opts &o) {
-  Cell cell;
+// Checks one implementation's result and queues it for timing into `cell`.
+// Peers whose results miss the tolerance are timed and marked; rmean's and
+// the naive loop's (ours) count as failures.
+static void checkAndQueue(const Case &c, const std::string &name, bool ours,
+                          void *out, const std::vector<long double> &ref,
+                          std::function<void()> f, Cell &cell,
+                          std::vector<Timed> &timed) {
   std::memset(out, 0xff, c.outBytes()); // NaN pattern: unwritten outputs fail
   f();
   Check k = check(c, out, ref);
@@ -64,13 +104,14 @@ static Cell measure(const Case &c, const std::string &name, bool ours,
       gInaccurate.push_back({name, b});
     }
   }
-  double t = timeBest(f, o);
-  cell.gbs = double(c.inBytes()) / t / 1e9;
   cell.kind = k.ok              ? Cell::OK
               : ours            ? Cell::FAILED
               : k.maxRel > 1e-2 ? Cell::WRONG
                                 : Cell::INACCURATE;
-  return cell;
+  double bytes = double(c.inBytes());
+  timed.push_back(makeTimed(std::move(f), [&cell, bytes](double best) {
+    cell.gbs = bytes / best / 1e9;
+  }));
 }
 
 Row runCase(const Case &c, const Opts &o) {
@@ -81,57 +122,65 @@ Row runCase(const Case &c, const Opts &o) {
   std::vector<long double> ref = reference(c, in.get());
   const void *x = in.get();
   void *y = out.get();
+  std::vector<Timed> timed;
 
   RmeanCall call = rmeanCall(c);
-  for (const VariantInfo &v : kVariants) {
-    KernelFn fn = findKernel(c.kernel, v.suffix);
-    if (!fn) {
-      row.rmean.push_back(Cell{});
-      continue;
-    }
-    row.rmean.push_back(
-        measure(c, v.label, true, y, ref, [&] { call(fn, c, x, y); }, o));
-  }
+  // Sized first: the timed calls write into these cells.
+  row.rmean.resize(kVariants.size());
+  for (size_t i = 0; i < kVariants.size(); ++i)
+    if (KernelFn fn = findKernel(c.kernel, kVariants[i].suffix))
+      checkAndQueue(
+          c, kVariants[i].label, true, y, ref, [=, &c] { call(fn, c, x, y); },
+          row.rmean[i], timed);
+  OnednnPeer *peers[2] = {nullptr, nullptr};
   for (int thr : {1, 2}) {
     std::string impl, why;
     OnednnPeer *p = onednnMake(c, thr, x, y, impl, why);
-    Cell &cell = thr == 1 ? row.dnnl1 : row.dnnl2;
     if (!p) {
       if (thr == 1)
         note("oneDNN n/a on " + c.id + ": " + why);
       continue;
     }
+    peers[thr - 1] = p;
     if (thr == 1)
       row.dnnlImpl = impl;
-    cell = measure(
+    checkAndQueue(
         c, thr == 1 ? "oneDNN" : "oneDNN-2t", false, y, ref,
-        [&] { onednnRun(p); }, o);
-    onednnFree(p);
+        [p] { onednnRun(p); }, thr == 1 ? row.dnnl1 : row.dnnl2, timed);
   }
-  {
-    std::memset(y, 0, c.outBytes());
-    if (eigenMean(c, x, y))
-      row.eigen =
-          measure(c, "Eigen", false, y, ref, [&] { eigenMean(c, x, y); }, o);
-  }
-  row.naive = measure(c, "naive", true, y, ref, [&] { runNaive(c, x, y); }, o);
+  std::memset(y, 0, c.outBytes());
+  if (eigenMean(c, x, y))
+    checkAndQueue(
+        c, "Eigen", false, y, ref, [&c, x, y] { eigenMean(c, x, y); },
+        row.eigen, timed);
+  checkAndQueue(
+      c, "naive", true, y, ref, [&c, x, y] { runNaive(c, x, y); }, row.naive,
+      timed);
 
+  // The read loops are timed with the rest; the best of them is the ceiling.
   const char *p = static_cast<const char *>(x);
   size_t n = c.inBytes();
   for (const ReadLoop &l : readLoops()) {
-    double t = timeBest([&] { gSink = l.fn(p, n); }, o);
-    double g = double(n) / t / 1e9;
-    if (g > row.ceil1.gbs) {
-      row.ceil1 = {Cell::OK, g, ""};
-      row.ceilBest = l.name;
-    }
-    t = timeBest([&] { gSink = readTwoThreads(l, p, n); }, o);
-    g = double(n) / t / 1e9;
-    if (g > row.ceil2.gbs) {
-      row.ceil2 = {Cell::OK, g, ""};
-      row.ceil2Best = l.name;
-    }
+    auto keep = [&row, n, name = l.name](bool two, double best) {
+      Cell &cell = two ? row.ceil2 : row.ceil1;
+      double g = double(n) / best / 1e9;
+      if (g > cell.gbs) {
+        cell = {Cell::OK, g, ""};
+        (two ? row.ceil2Best : row.ceilBest) = name;
+      }
+    };
+    gSink = l.fn(p, n);
+    timed.push_back(makeTimed([p, n, fn = l.fn] { gSink = fn(p, n); },
+                              [keep](double b) { keep(false, b); }));
+    gSink = readTwoThreads(l, p, n);
+    timed.push_back(makeTimed([p, n, &l] { gSink = readTwoThreads(l, p, n); },
+                              [keep](double b) { keep(true, b); }));
   }
+
+  timeInterleaved(timed, o);
+  for (OnednnPeer *peer : peers)
+    if (peer)
+      onednnFree(peer);
   return row;
 }
 

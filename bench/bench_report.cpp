@@ -49,7 +49,8 @@ void printHeader(const Opts &o) {
               wait ? wait : "(unset)", loadAvg().c_str());
   std::printf("GB/s = input bytes / best time per call (%s)\n\n",
               o.quick ? "2 samples"
-                      : "samples of >= 2 ms batches over >= 0.5 s, at least 5");
+                      : "samples of >= 2 ms batches over >= 0.5 s, at least 5, "
+                        "interleaved across the case's implementations");
   std::fflush(stdout);
 }
 

@@ -4,8 +4,9 @@
 // variant: compiled with different --rmean-cpu-pipeline options), oneDNN's
 // reduction primitive (reduction_mean, 1 and 2 threads), Eigen Tensor
 // .mean(), a naive loop, and the streaming-read ceiling; checks every result
-// against a compensated double-precision reference before timing it; and
-// prints one table of GB/s (input bytes / time). numpy's numbers, measured by
+// against a compensated double-precision reference, then times them all
+// with their samples interleaved; and prints one table of GB/s (input bytes
+// / time). numpy's numbers, measured by
 // bench/numpy_bench.py in its own process, join the table with --numpy.
 // It also measures how long `rmean-opt --rmean-cpu-pipeline` takes per op on
 // a generated module with many reduce_means (--rmean-opt PATH).
