@@ -63,6 +63,11 @@ static Case makeCase(std::string id, std::string kernel, DType dt,
   return c;
 }
 
+static Case withStatic(Case c, std::string staticKernel) {
+  c.staticKernel = std::move(staticKernel);
+  return c;
+}
+
 std::vector<Case> allCases() {
   return {
       makeCase("A", "case_a", DType::F32, {4096, 4096}, {1}),
@@ -76,13 +81,17 @@ std::vector<Case> allCases() {
       makeCase("I-f16", "case_i_f16", DType::F16, {4096, 4096}, {1}),
       makeCase("I-bf16", "case_i_bf16", DType::BF16, {4096, 4096}, {1}),
       // A and D with the axes read at run time: compare with A and D.
-      makeCase("M-A", "case_m_a", DType::F32, {4096, 4096}, {1},
-               /*runtimeAxes=*/true),
-      makeCase("M-D", "case_m_d", DType::F32, {32, 56, 56, 256}, {1, 2},
-               /*runtimeAxes=*/true),
+      withStatic(makeCase("M-A", "case_m_a", DType::F32, {4096, 4096}, {1},
+                          /*runtimeAxes=*/true),
+                 "case_a"),
+      withStatic(makeCase("M-D", "case_m_d", DType::F32, {32, 56, 56, 256},
+                          {1, 2}, /*runtimeAxes=*/true),
+                 "case_d"),
       // A and B on tensor<?x?xf32> (sizes read from the descriptor).
-      makeCase("N-A", "case_n_a", DType::F32, {4096, 4096}, {1}),
-      makeCase("N-B", "case_n_b", DType::F32, {4096, 4096}, {0}),
+      withStatic(makeCase("N-A", "case_n_a", DType::F32, {4096, 4096}, {1}),
+                 "case_a"),
+      withStatic(makeCase("N-B", "case_n_b", DType::F32, {4096, 4096}, {0}),
+                 "case_b"),
       // A and B in f64 (compensated sums).
       makeCase("J-A", "case_j_a", DType::F64, {4096, 4096}, {1}),
       makeCase("J-B", "case_j_b", DType::F64, {4096, 4096}, {0}),

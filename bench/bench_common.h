@@ -72,6 +72,11 @@ struct Case {
   // The kernel takes the axes as a runtime operand (a tensor<?xi64> after
   // the input) instead of an attribute: cases M-A and M-D.
   bool runtimeAxes = false;
+  // The static-shape kernel of the same shape and axes (cases M and N): run
+  // on this case's input and timed with its implementations, it gives the
+  // runtime-axes or dynamic-shape kernel's speed against the static one
+  // under the same conditions (`rmean/static` after the table).
+  std::string staticKernel;
   // Derived: the input viewed as [B][O][R][I] with R the reduced extent and
   // B a leading reduced extent separated from R by kept dimensions (batch
   // statistics; 1 otherwise). Complex inputs are viewed as their parts: I
@@ -273,6 +278,7 @@ struct Row {
   const Case *c;
   std::vector<Cell> rmean; // per variant
   Cell dnnl1, dnnl2, eigen, naive, numpy, ceil1, ceil2;
+  Cell staticRef; // Case::staticKernel, the default variant
   std::string dnnlImpl, ceilBest, ceil2Best;
 };
 

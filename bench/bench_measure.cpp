@@ -132,6 +132,15 @@ Row runCase(const Case &c, const Opts &o) {
       checkAndQueue(
           c, kVariants[i].label, true, y, ref, [=, &c] { call(fn, c, x, y); },
           row.rmean[i], timed);
+  if (!c.staticKernel.empty()) {
+    Case sc = c;
+    sc.kernel = c.staticKernel;
+    sc.runtimeAxes = false;
+    if (KernelFn fn = findKernel(sc.kernel, kVariants[0].suffix))
+      checkAndQueue(
+          c, "rmean (" + sc.kernel + ")", true, y, ref,
+          [=] { call(fn, sc, x, y); }, row.staticRef, timed);
+  }
   OnednnPeer *peers[2] = {nullptr, nullptr};
   for (int thr : {1, 2}) {
     std::string impl, why;

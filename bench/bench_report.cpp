@@ -220,6 +220,19 @@ void printFooter(const std::vector<Row> &rows, const Opts &o) {
     std::printf(" %s=%s/%s", r.c->id.c_str(), r.ceilBest.c_str(),
                 r.ceil2Best.c_str());
   std::printf("\n");
+  bool anyStatic = false;
+  for (const Row &r : rows)
+    anyStatic |= !r.c->staticKernel.empty();
+  if (anyStatic) {
+    std::printf("rmean/static (the default kernel over the static-shape one, "
+                "run on the same input and timed with the case):");
+    for (const Row &r : rows)
+      if (!r.c->staticKernel.empty())
+        std::printf(" %s=%s (%s %s GB/s)", r.c->id.c_str(),
+                    ratio(r.rmean[0], r.staticRef).c_str(),
+                    r.c->staticKernel.c_str(), fmtCell(r.staticRef).c_str());
+    std::printf("\n");
+  }
   if (!gInaccurate.empty()) {
     std::printf("peers outside the tolerance (case max-error/tolerance, !: off "
                 "by > 1%%):\n");
