@@ -277,6 +277,78 @@ static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
   return {split(threaded), single};
 }
 
+/// Makes the step loop `loop` of `rows` rows (static bounds from 0, a step
+/// of `rows` that divides them into T steps) take row i of each of `rows`
+/// equal parts of its range, i, i + T, i + 2T, ..., rather than `rows`
+/// adjacent ones: the loop runs i over [0, T) and the slices its tile reads
+/// and writes along the stepped dimension take stride T (`row_streams`).
+/// Each row is still summed by the same steps in the same order, so results
+/// are those of adjacent rows, bit for bit; only the input streams change,
+/// `rows` of them, T rows apart. Upstream tiling has no strided tiles, hence
+/// this rewrite of its loop. Leaves the loop as it is (adjacent rows) when
+/// its bounds are not static, the step does not divide them, or the
+/// induction variable has uses other than those slices' offsets.
+static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
+                                 int64_t rows) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *lb != 0 || *step != rows || *ub % rows != 0 ||
+      *ub / rows < 2) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": row streams need static bounds "
+                                          "that the step divides: adjacent "
+                                          "rows\n");
+    return;
+  }
+  int64_t trips = *ub / rows;
+  Value iv = loop.getInductionVar();
+  // (slice, dimension) pairs whose offset is the induction variable.
+  SmallVector<std::pair<OffsetSizeAndStrideOpInterface, unsigned>> slices;
+  for (OpOperand &use : iv.getUses()) {
+    auto slice = dyn_cast<OffsetSizeAndStrideOpInterface>(use.getOwner());
+    if (!slice ||
+        !isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(use.getOwner())) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the row index has other uses: "
+                                            "adjacent rows\n");
+      return;
+    }
+    std::optional<unsigned> dim;
+    for (auto [i, offset] : llvm::enumerate(slice.getMixedOffsets()))
+      if (auto v = dyn_cast<Value>(offset); v && v == iv)
+        dim = i;
+    if (!dim || getConstantIntValue(slice.getMixedSizes()[*dim]) != rows ||
+        getConstantIntValue(slice.getMixedStrides()[*dim]) != 1) {
+      LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": a slice of the rows is not "
+                                            "the step's: adjacent rows\n");
+      return;
+    }
+    slices.push_back({slice, *dim});
+  }
+  rewriter.setInsertionPoint(loop);
+  Location loc = loop.getLoc();
+  Value tripCount = arith::ConstantIndexOp::create(rewriter, loc, trips);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  rewriter.modifyOpInPlace(loop, [&] {
+    loop.setUpperBound(tripCount);
+    loop.setStep(one);
+  });
+  for (auto [slice, dim] : slices) {
+    SmallVector<OpFoldResult> strides = slice.getMixedStrides();
+    strides[dim] = rewriter.getIndexAttr(trips);
+    rewriter.setInsertionPoint(slice);
+    if (auto extract = dyn_cast<tensor::ExtractSliceOp>(*slice)) {
+      rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+          extract, extract.getType(), extract.getSource(),
+          extract.getMixedOffsets(), extract.getMixedSizes(), strides);
+      continue;
+    }
+    auto insert = cast<tensor::InsertSliceOp>(*slice);
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        insert, insert.getSource(), insert.getDest(), insert.getMixedOffsets(),
+        insert.getMixedSizes(), strides);
+  }
+}
+
 /// Whether rows of `length` elements are read whole by the "inner" strategy
 /// `s` (each as one vector).
 static bool isWholeRow(int64_t length, CPUStrategyAttr s) {
@@ -310,6 +382,8 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
       return failure();
     current = cast<TilingInterface>(r->tiledOps.front());
     rowLoop = dyn_cast<scf::ForOp>(r->loops.back().getOperation());
+    if (s.getRowStreams() && rowLoop)
+      interleaveRowStreams(rewriter, rowLoop, s.getRowsPerStep());
     peel(rewriter, r->loops.back());
   } else if (wholeRows) {
     // A single row is its own tile: no longer a reduction to plan.
@@ -798,9 +872,8 @@ static linalg::GenericOp getFinalizeConsumer(linalg::LinalgOp reduction) {
 }
 
 /// Rows of an "inner" reduction per chunk that carries its division
-/// (fuseChunksWithFinalize), unless hasStepChunks: an f64 accumulator of
-/// 8 KiB.
-static constexpr int64_t kInnerChunkRows = 1024;
+/// (fuseChunksWithFinalize), unless hasStepChunks.
+static constexpr int64_t kInnerChunkRows = CPUStrategyAttr::kInnerChunkRows;
 
 /// Whether the chunks of the "inner" reduction `op` that carry its division
 /// are one step of whole rows (applyInnerAfterThreads reads each row as one

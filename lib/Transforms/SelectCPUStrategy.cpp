@@ -201,7 +201,8 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
 /// and O-LN, 1.11-1.23x), but 640 wide 0.77-0.91x; 4-6 MB 0.97-1.2x
 /// (768 1.17x); 64 MB 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or
 /// its edge (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x,
-/// 1024 0.89x), nor 4096-wide rows (64 MB 0.97x), which stay one at a time. The
+/// 1024 0.89x), nor 4096-wide rows (64 MB 0.97x), which take four rows per
+/// step only as row streams (isLongRowBeyondL3). The
 /// rows after each chunk's last full step (a thread's, a 1024-row chunk's) are
 /// summed one element at a time, so each thread must step at least
 /// kMidRowMinRows rows (a static input of 4 MiB has at least 342); and a row
@@ -225,6 +226,65 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
          length >= kMidRowMinSteps * lanes &&
          rows >= kMidRowMinRows * std::max<int64_t>(threads, 1) &&
          !isStaticInputBelow(op, kMidRowInputBytes);
+}
+
+/// Static f32 inputs of at least kRowStreamsInputBytes (beyond a core's
+/// share of L3: read from memory) whose rows one thread steps four at a
+/// time (isMidRowBeyondL2, isLongRowBeyondL3) take each step's rows from
+/// four equal parts of a chunk's rows (`row_streams`): four input streams a
+/// quarter of the chunk apart, where four adjacent rows are one stream to
+/// the hardware prefetchers. A plain read of memory measured 1.15-1.25x
+/// faster as four interleaved streams than as one on AMD Zen 5, and so did
+/// the row means (one thread, called alternately in one process, against
+/// the default before it, results bit-identical): 4096x4096 1.18-1.21x,
+/// 2048x8192 1.19x, 8192x2048 1.20x, 2048x3072 1.15x, 16384x1024 1.15x,
+/// 4096x1536 1.10x, 8192x768 1.11x (against four adjacent rows), 256x65536
+/// 1.11x; 16 MB (1024x4096) 1.05x; 8 MB (512x4096) 1.0x, hence the bound.
+/// Not measured on two threads, nor on Intel cores.
+static constexpr int64_t kRowStreamsInputBytes = int64_t(16) << 20;
+
+/// Whether rmean-cpu-tile's chunks of `op`'s stepped rows have a static
+/// size that steps of kNarrowTargetRowsPerStep divide: all the rows in one
+/// chunk, or a multiple of the chunks (any other count leaves chunks of a
+/// run-time size, which take adjacent rows).
+static bool hasStreamableChunks(linalg::GenericOp op) {
+  auto rowsAndLength = getSteppedRowsAndLength(op);
+  if (!rowsAndLength)
+    return false;
+  int64_t rows = rowsAndLength->first, chunk = CPUStrategyAttr::kInnerChunkRows;
+  return ShapedType::isStatic(rows) && rows % kNarrowTargetRowsPerStep == 0 &&
+         (rows <= chunk || rows % chunk == 0);
+}
+
+/// f32 rows longer than kMidRowMax in a static input of at least
+/// kRowStreamsInputBytes, on 512-bit targets and one thread, whose chunks
+/// divide into steps of kNarrowTargetRowsPerStep (hasStreamableChunks):
+/// four rows per step at the base lanes, in row streams (above). Four
+/// adjacent rows measured no faster than one row at twice the lanes
+/// (4096x4096 0.97x), so the streams must apply.
+static bool isLongRowBeyondL3(linalg::GenericOp op, int64_t lanes,
+                              int64_t vectorBits, int64_t threads) {
+  auto rowsAndLength = getSteppedRowsAndLength(op);
+  auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  if (vectorBits < 512 || threads != 1 || !rowsAndLength || !inTy ||
+      !inTy.hasStaticShape() || !inTy.getElementType().isF32())
+    return false;
+  auto [rows, length] = *rowsAndLength;
+  return length > kMidRowMax && length >= kMidRowMinSteps * lanes &&
+         rows >= kMidRowMinRows && hasStreamableChunks(op) &&
+         !isStaticInputBelow(op, kRowStreamsInputBytes);
+}
+
+/// Whether the "inner" step of `rows` rows takes them as row streams.
+static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
+                            int64_t rows, int64_t lanes, int64_t vectorBits,
+                            int64_t threads) {
+  if (kind != CPUStrategyKind::Inner || rows != kNarrowTargetRowsPerStep ||
+      threads != 1 || !hasStreamableChunks(op))
+    return false;
+  return isLongRowBeyondL3(op, lanes, vectorBits, threads) ||
+         (isMidRowBeyondL2(op, lanes, vectorBits, threads) &&
+          !isStaticInputBelow(op, kRowStreamsInputBytes));
 }
 
 /// `rows` per outer step, or a few fewer (down to three quarters of them)
@@ -278,7 +338,8 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
                             threads);
   if (kind == CPUStrategyKind::Inner &&
       (isLongRowOnNarrowTarget(op, vectorBits) ||
-       isMidRowBeyondL2(op, lanes, vectorBits, threads)))
+       isMidRowBeyondL2(op, lanes, vectorBits, threads) ||
+       isLongRowBeyondL3(op, lanes, vectorBits, threads)))
     return kNarrowTargetRowsPerStep;
   // Other inner rows are processed one at a time: grouping four rows
   // (supported, see rmean-cpu-tile) measured no faster there (4096 wide,
@@ -306,14 +367,16 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
 /// get a power of two at least their length, so that each is read whole. Four
 /// times the lanes measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide
 /// f32 rows. Rows read several per step (isLongRowOnNarrowTarget,
-/// isMidRowBeyondL2) keep `base`: the rows are the independent chains.
+/// isMidRowBeyondL2, isLongRowBeyondL3) keep `base`: the rows are the
+/// independent chains.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base,
                           int64_t vectorBits, int64_t threads) {
   int64_t length = op.getStaticLoopRanges().back();
   if (isShortRow(op, base, vectorBits))
     return shortRowLanes(op, base);
   if (isLongRowOnNarrowTarget(op, vectorBits) ||
-      isMidRowBeyondL2(op, base, vectorBits, threads))
+      isMidRowBeyondL2(op, base, vectorBits, threads) ||
+      isLongRowBeyondL3(op, base, vectorBits, threads))
     return base;
   // A compensated step is seven operations on each vector, so its rows are
   // bound by the loads, not by the add latency that the doubling hides;
@@ -529,9 +592,11 @@ struct RmeanSelectCPUStrategyPass
                    CPUStrategyAttr::kMaxStepElements / lanes);
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
       setCPUStrategy(op,
-                     CPUStrategyAttr::get(ctx, kind, lanes, tile, threads, rows,
-                                          wantsRowBlocks(op, kind, rows, tile,
-                                                         targetVectorBits)));
+                     CPUStrategyAttr::get(
+                         ctx, kind, lanes, tile, threads, rows,
+                         wantsRowBlocks(op, kind, rows, tile, targetVectorBits),
+                         wantsRowStreams(op, kind, rows, vectorSize,
+                                         targetVectorBits, threads)));
     });
   }
 };

@@ -1202,3 +1202,63 @@ func.func @negative_row_blocks(%x: tensor<12x64xbf16>, %y: tensor<16x64xf32>, %z
   } -> tensor<64xf64>
   return %0, %1, %2 : tensor<64xf64>, tensor<64xf64>, tensor<64xf64>
 }
+
+// -----
+
+// row_streams: a step takes row i of each of the four quarters of the rows
+// (i, i + 16, i + 32, i + 48 of 64), so the row loop runs 16 steps of one
+// and its slices of the input and of the sums take stride 16.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_streams
+//   CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C16:.+]] = arith.constant 16 : index
+//       CHECK:   scf.for %[[I:.+]] = %{{.+}} to %[[C16]] step %[[C1]] iter_args(%[[SUMS:.+]] = %{{.+}})
+//       CHECK:     tensor.extract_slice %{{.+}}[%[[I]], 0] [4, 128] [16, 1] : tensor<64x128xf32> to tensor<4x128xf32>
+//       CHECK:     tensor.extract_slice %[[SUMS]][%[[I]]] [4] [16] : tensor<64xf64> to tensor<4xf64>
+//       CHECK:     } {rmean.accumulation_loop}
+//       CHECK:     tensor.insert_slice %{{.+}} into %[[SUMS]][%[[I]]] [4] [16] : tensor<4xf64> into tensor<64xf64>
+func.func @row_streams(%x: tensor<64x128xf32>, %init: tensor<64xf64>) -> tensor<64xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x128xf32>) outs(%init : tensor<64xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<64xf64>
+  return %0 : tensor<64xf64>
+}
+
+// -----
+
+// row_streams on rows that four does not divide (66), or whose count is
+// only known at run time, leaves adjacent rows: steps of four, then the
+// peeled rest.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @negative_row_streams
+//       CHECK:   tensor.extract_slice %{{.+}} [4, 128] [1, 1] : tensor<66x128xf32> to tensor<4x128xf32>
+//   CHECK-NOT:   [16, 1]
+//       CHECK:   tensor.extract_slice %{{.+}} [4, 128] [1, 1] : tensor<?x128xf32> to tensor<4x128xf32>
+//   CHECK-NOT:   [16, 1]
+//       CHECK:   return
+func.func @negative_row_streams(%x: tensor<66x128xf32>, %init: tensor<66xf64>, %y: tensor<?x128xf32>, %yinit: tensor<?xf64>) -> (tensor<66xf64>, tensor<?xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<66x128xf32>) outs(%init : tensor<66xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<66xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<?x128xf32>) outs(%yinit : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %0, %1 : tensor<66xf64>, tensor<?xf64>
+}

@@ -240,8 +240,12 @@ func.func @negative_short_rows_l2(%c: tensor<2048x256xf32>, %h: tensor<8x256xf32
 // (THR8, eight threads, leaves 342 rows of 3072 one at a time); 64x128x768
 // reaches the pass as 8192x768. Rows shorter than 24 vectors of the lanes
 // (BIG, vector-size=1024) and 256-bit targets (AVX2) keep their choice.
+// The 24 MiB of 64x128x768 on one thread take the four rows as row streams
+// (@row_streams).
 // CHECK-LABEL: func.func @mid_rows_beyond_l2
-// CHECK-COUNT-5:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 // MINB0-LABEL: func.func @mid_rows_beyond_l2
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
 // OPTS-LABEL: func.func @mid_rows_beyond_l2
@@ -296,6 +300,63 @@ func.func @negative_mid_rows_beyond_l2(%a: tensor<1365x768xf32>, %b: tensor<2740
   %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<?x768xf32> -> tensor<?xf32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<1365xf32>, tensor<2740xf32>, tensor<342xf32>,
       tensor<8192xbf16>, tensor<8192xf64>, tensor<8192xi32>, tensor<?xf32>
+}
+
+// -----
+
+// @row_streams: static f32 inputs of at least 16 MiB (1024x4096 is exactly
+// that) read by one thread take their four-row steps as row streams: the
+// mid-length rows of @mid_rows_beyond_l2, and rows longer than 3072 whose
+// count divides into steps of four, which take four rows at the base lanes
+// only then. Threads (MINB0) and 256-bit targets (AVX2) keep adjacent rows,
+// or one row per step.
+// CHECK-LABEL: func.func @row_streams
+// CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// MINB0-LABEL: func.func @row_streams
+// MINB0-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 3>
+//       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
+// AVX2-LABEL: func.func @row_streams
+// AVX2-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 4>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
+                       %c: tensor<256x65536xf32>, %d: tensor<8192x768xf32>)
+    -> (tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<4096x4096xf32> -> tensor<4096xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<1024x4096xf32> -> tensor<1024xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<256x65536xf32> -> tensor<256xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8192x768xf32> -> tensor<8192xf32>
+  return %0, %1, %2, %3 : tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>
+}
+
+// -----
+
+// @negative_row_streams: four rows of 4096 short of 16 MiB, a row count that
+// four does not divide, bf16, a dynamic row count, and 2052 rows (1024-row
+// chunks and a last one of 4, of a run-time size to rmean-cpu-tile) keep
+// one long row per step at twice the lanes; mid-length rows just under 16
+// MiB (2730x1536), or in such chunks (2052x2048), keep four adjacent rows.
+// CHECK-LABEL: func.func @negative_row_streams
+// CHECK-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+// CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
+//   CHECK-NOT:   row_streams
+func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096xf32>,
+                                %c: tensor<2730x1536xf32>, %d: tensor<4096x4096xbf16>,
+                                %e: tensor<?x4096xf32>, %f: tensor<2052x4096xf32>,
+                                %g: tensor<2052x2048xf32>)
+    -> (tensor<1020xf32>, tensor<4097xf32>, tensor<2730xf32>, tensor<4096xbf16>, tensor<?xf32>,
+        tensor<2052xf32>, tensor<2052xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1020x4096xf32> -> tensor<1020xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<4097x4096xf32> -> tensor<4097xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2730x1536xf32> -> tensor<2730xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<4096x4096xbf16> -> tensor<4096xbf16>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<?x4096xf32> -> tensor<?xf32>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<2052x4096xf32> -> tensor<2052xf32>
+  %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<2052x2048xf32> -> tensor<2052xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<1020xf32>, tensor<4097xf32>, tensor<2730xf32>, tensor<4096xbf16>,
+      tensor<?xf32>, tensor<2052xf32>, tensor<2052xf32>
 }
 
 // -----

@@ -196,7 +196,10 @@ def RmeanSelectCPUStrategyPass
       rows of 384 to 3072 elements (at least 24 vectors of `vector-size`)
       in an input of at least 4 MiB at 512 bits, read from L3 or memory,
       when each thread steps at least 64 rows: 1.06-1.29x on AMD Zen 5,
-      but 1024 wide 0.90-1.16x and 640 wide 0.77-0.91x);
+      but 1024 wide 0.90-1.16x and 640 wide 0.77-0.91x; on one thread,
+      static f32 inputs of at least 16 MiB whose rows divide into 1024-row
+      chunks take those four rows as `row_streams = true`, one from each
+      quarter of a chunk, and so do rows longer than 3072: 1.10-1.24x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
@@ -284,7 +287,9 @@ def RmeanSelectCPUStrategyPass
            /*default=*/"512",
            "Vector register width of the target (bits): below 512, long "
            "rows take four rows per step at vector-size lanes; at 512 and "
-           "above, so do f32 rows of 384-3072 in an input of 4 MiB or more">,
+           "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
+           "and on one thread from 16 MiB any longer f32 rows, as row "
+           "streams">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "
@@ -309,7 +314,11 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     accumulators starting at -0.0), and loop peeling so that full tiles are
     static. An "inner" row of static length no longer than `vector_size`
     is not split into lanes: `rows_per_step` whole rows make one tile (a
-    single row, as a reduce-all, is its own tile). The finalising division
+    single row, as a reduce-all, is its own tile). With `row_streams`, the
+    step loop of a static row count that `rows_per_step` divides into T
+    steps runs T steps of one whose tiles take rows i, i + T, i + 2T, ...
+    (slices of stride T: upstream tiling has no strided tiles); other row
+    loops take adjacent rows. The finalising division
     (`rmean.finalize`) of such a reduction
     is tiled along its last dimension. A reduction on one thread with a
     single plain accumulator (not the compensated pair or 64-bit halves)

@@ -10,17 +10,22 @@ func.func @strategy_on_reduce_mean(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-// row_blocks defaults to false and is only printed when true.
+// row_blocks and row_streams default to false and are only printed when
+// true.
 // CHECK-LABEL: func.func @all_parameters
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 256, threads = 4, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = none, vector_size = 1, cache_tile = 1>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 2>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 func.func @all_parameters() attributes {
     a = #rmean.cpu_strategy<rows_per_step = 8, kind = outer, threads = 4, cache_tile = 256, vector_size = 8>,
     b = #rmean.cpu_strategy<kind = none, vector_size = 1, cache_tile = 1>,
     c = #rmean.cpu_strategy<row_blocks = true, kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
-    d = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 2, row_blocks = false>} {
+    d = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 2, row_blocks = false>,
+    e = #rmean.cpu_strategy<row_streams = true, kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>,
+    f = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = false>} {
   return
 }
 

@@ -76,9 +76,23 @@ func.func @missing_parameter() attributes {s = #rmean.cpu_strategy<kind = inner,
 
 // -----
 
+// expected-error@+1 {{'#rmean.cpu_strategy' expects row_streams only with kind = inner and rows_per_step >= 2, got kind = outer, rows_per_step = 8}}
+func.func @row_streams_outer() attributes {s = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64, rows_per_step = 8, row_streams = true>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_strategy' expects row_streams only with kind = inner and rows_per_step >= 2, got kind = inner, rows_per_step = 1}}
+func.func @row_streams_one_row() attributes {s = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64, row_streams = true>} {
+  return
+}
+
+// -----
+
 // The old dictionary form is rejected with what is expected instead.
 func.func @dictionary_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'rmean.cpu_strategy' expects a #rmean.cpu_strategy<kind = inner|outer|none, vector_size = N, cache_tile = M[, threads = T, rows_per_step = R, row_blocks = true|false]>, got {cache_tile = 64 : i64, kind = "inner", vector_size = 16 : i64}}}
+  // expected-error@+1 {{'rmean.cpu_strategy' expects a #rmean.cpu_strategy<kind = inner|outer|none, vector_size = N, cache_tile = M[, threads = T, rows_per_step = R, row_blocks = true|false, row_streams = true|false]>, got {cache_tile = 64 : i64, kind = "inner", vector_size = 16 : i64}}}
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = {kind = "inner", vector_size = 16, cache_tile = 64}} : tensor<4x8xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

@@ -33,7 +33,7 @@ LogicalResult
 CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         CPUStrategyKind kind, int64_t vectorSize,
                         int64_t cacheTile, int64_t threads, int64_t rowsPerStep,
-                        bool rowBlocks) {
+                        bool rowBlocks, bool rowStreams) {
   if (failed(
           verifyRange(emitError, "vector_size", vectorSize, kMaxVectorSize)) ||
       failed(verifyRange(emitError, "cache_tile", cacheTile, kMaxCacheTile)) ||
@@ -50,6 +50,12 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rowBlocks && (kind != CPUStrategyKind::Outer || rowsPerStep < 2))
     return emitError() << "'#rmean.cpu_strategy' expects row_blocks only with "
                           "kind = outer and rows_per_step >= 2, got kind = "
+                       << stringifyCPUStrategyKind(kind)
+                       << ", rows_per_step = " << rowsPerStep;
+  if (rowStreams && (kind != CPUStrategyKind::Inner || rowsPerStep < 2))
+    return emitError() << "'#rmean.cpu_strategy' expects row_streams only "
+                          "with kind = inner and rows_per_step >= 2, got "
+                          "kind = "
                        << stringifyCPUStrategyKind(kind)
                        << ", rows_per_step = " << rowsPerStep;
   return success();

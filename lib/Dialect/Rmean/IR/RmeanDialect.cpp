@@ -45,7 +45,8 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
            << "'" << name
            << "' expects a #rmean.cpu_strategy<kind = inner|outer|none, "
               "vector_size = N, cache_tile = M[, threads = T, "
-              "rows_per_step = R, row_blocks = true|false]>, got "
+              "rows_per_step = R, row_blocks = true|false, "
+              "row_streams = true|false]>, got "
            << attr.getValue();
   }
   if (name == getGpuStrategyAttrHelper().getName()) {

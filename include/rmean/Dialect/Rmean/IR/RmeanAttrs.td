@@ -63,7 +63,13 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     a step one after the other rather than `vector_size` lanes of each in
     turn, summing them into a row of f32 partial sums that is added to the
     accumulator once per step; it applies to f16/bf16 chunks of whole rows,
-    other chunks take the interleaved step. Every value is a positive
+    other chunks take the interleaved step. `row_streams = true` (inner
+    only, with `rows_per_step` >= 2; default false) takes the rows of a step
+    from `rows_per_step` equal parts of the rows the step loop covers, one
+    row of each (row i of every part), rather than `rows_per_step` adjacent
+    rows: that many input streams far apart, which the hardware prefetchers
+    follow better than one; where the loop's rows do not divide into equal
+    parts, the step takes adjacent rows. Every value is a positive
     integer with an upper bound that keeps the generated vectors and loops
     reasonable:
     `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
@@ -81,7 +87,8 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     "int64_t":$cache_tile,
     DefaultValuedParameter<"int64_t", "1">:$threads,
     DefaultValuedParameter<"int64_t", "1">:$rows_per_step,
-    DefaultValuedParameter<"bool", "false">:$row_blocks
+    DefaultValuedParameter<"bool", "false">:$row_blocks,
+    DefaultValuedParameter<"bool", "false">:$row_streams
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -102,6 +109,12 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     /// multiplies two numbers capped at it in unsigned 64 bits, which must
     /// not wrap.
     static constexpr int64_t kMaxMinThreadedBytes = int64_t(1) << 31;
+    /// Rows of an "inner" reduction that rmean-cpu-tile sums per chunk
+    /// that carries its division (an f64 accumulator of 8 KiB), unless a
+    /// step is the chunk. rmean-select-cpu-strategy reads it too: a row
+    /// count that is neither at most one chunk nor a multiple of it leaves
+    /// chunks of a run-time size, which `row_streams` cannot divide.
+    static constexpr int64_t kInnerChunkRows = 1024;
   }];
 }
 

@@ -1,0 +1,170 @@
+// Row streams (`row_streams`, docs/ReduceMean.md §6.2): static f32 rows in
+// an input of at least 16 MiB read by one thread on a 512-bit target take
+// each four-row step from the four quarters of a chunk's rows. Every
+// result must be the one four adjacent rows per step give (a strategy
+// written by hand): each row is summed by the same steps in the same
+// order, so the two agree to the bit on any data. The count of differing
+// rows is printed (0) for two inputs, then some rows of the first.
+// - 1024x4096 (exactly 16 MiB, rows longer than 3072: one chunk of 1024
+//   rows, streams 256 rows apart). Row 0 the ramp 1..4096, 1 all 3e38 (the
+//   f32 block sums overflow, a finite mean), 2 all -0.0, 3 ones with +Inf
+//   last, 256 (the second stream's first row) ones with a NaN first, 1023
+//   all -3e38, row r otherwise r + (c mod 8) / 4 (mean r + 0.875).
+// - 2048x2048 (mid-length rows, exactly 16 MiB: two chunks of 1024 rows,
+//   each in streams 256 rows apart), the same rule.
+
+// DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
+// RUN: rmean-opt %s --rmean-cpu-pipeline | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=256 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 num-threads=2" | %{run} | FileCheck %s
+// The selection (512-bit target) and the strided steps it becomes:
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy | FileCheck %s --check-prefix=STRATEGY
+// STRATEGY-LABEL: func.func @streams
+// STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// STRATEGY-LABEL: func.func @streams_mid
+// STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile | FileCheck %s --check-prefix=TILED
+// TILED-LABEL: func.func @streams
+// TILED: tensor.extract_slice %{{.+}} [4, 4096] [256, 1] : tensor<1024x4096xf32> to tensor<4x4096xf32>
+// TILED-LABEL: func.func @adjacent
+// TILED-NOT: [256, 1]
+// TILED-LABEL: func.func @streams_mid
+// TILED: tensor.extract_slice %{{.+}} [4, 2048] [256, 1] : tensor<1024x2048xf32> to tensor<4x2048xf32>
+
+// CHECK: data =
+// CHECK-NEXT: [0]
+// CHECK: data =
+// CHECK-NEXT: [0]
+// CHECK: data =
+// CHECK-NEXT: [2048.5,  3e+38,  -0,  inf,  {{-?}}nan,  -3e+38,  5.875,  1022.88]
+
+func.func private @printMemrefF32(tensor<*xf32>)
+func.func private @printMemrefI32(tensor<*xi32>)
+
+func.func @streams(%x: tensor<1024x4096xf32>) -> tensor<1024xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<1024x4096xf32> -> tensor<1024xf32>
+  return %0 : tensor<1024xf32>
+}
+func.func @adjacent(%x: tensor<1024x4096xf32>) -> tensor<1024xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<1024x4096xf32> -> tensor<1024xf32>
+  return %0 : tensor<1024xf32>
+}
+func.func @streams_mid(%x: tensor<2048x2048xf32>) -> tensor<2048xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<2048x2048xf32> -> tensor<2048xf32>
+  return %0 : tensor<2048xf32>
+}
+func.func @adjacent_mid(%x: tensor<2048x2048xf32>) -> tensor<2048xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<2048x2048xf32> -> tensor<2048xf32>
+  return %0 : tensor<2048xf32>
+}
+
+// Rows whose bits differ, NaNs of any sign or payload counted as equal.
+func.func @differing(%a: tensor<?xf32>, %b: tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %count = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> i32 {
+    %x = tensor.extract %a[%i] : tensor<?xf32>
+    %y = tensor.extract %b[%i] : tensor<?xf32>
+    %xb = arith.bitcast %x : f32 to i32
+    %yb = arith.bitcast %y : f32 to i32
+    %ne = arith.cmpi ne, %xb, %yb : i32
+    %xn = arith.cmpf uno, %x, %x : f32
+    %yn = arith.cmpf uno, %y, %y : f32
+    %both = arith.andi %xn, %yn : i1
+    %true = arith.constant true
+    %nb = arith.xori %both, %true : i1
+    %diff = arith.andi %ne, %nb : i1
+    %inc = arith.extui %diff : i1 to i32
+    %next = arith.addi %acc, %inc : i32
+    scf.yield %next : i32
+  }
+  %t = tensor.from_elements %count : tensor<1xi32>
+  %u = tensor.cast %t : tensor<1xi32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
+  return
+}
+
+// Row r: r + (c mod 8) / 4, but for the special rows above (`last` is the
+// last column).
+func.func @value(%r: index, %c: index, %last: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %quarter = arith.constant 0.25 : f32
+  %negzero = arith.constant -0.0 : f32
+  %big = arith.constant 3.0e38 : f32
+  %negbig = arith.constant -3.0e38 : f32
+  %inf = arith.constant 0x7F800000 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %ci = arith.index_cast %c : index to i32
+  %cf = arith.sitofp %ci : i32 to f32
+  %ri = arith.index_cast %r : index to i32
+  %rf = arith.sitofp %ri : i32 to f32
+  %ramp = arith.addf %cf, %one : f32
+  %cm8 = arith.remui %c, %c8 : index
+  %cmi = arith.index_cast %cm8 : index to i32
+  %cmf = arith.sitofp %cmi : i32 to f32
+  %frac = arith.mulf %cmf, %quarter : f32
+  %plain = arith.addf %rf, %frac : f32
+  %is_last = arith.cmpi eq, %c, %last : index
+  %is_first = arith.cmpi eq, %c, %c0 : index
+  %inf_last = arith.select %is_last, %inf, %one : f32
+  %nan_first = arith.select %is_first, %nan, %one : f32
+  %v = scf.index_switch %r -> f32
+  case 0 { scf.yield %ramp : f32 }
+  case 1 { scf.yield %big : f32 }
+  case 2 { scf.yield %negzero : f32 }
+  case 3 { scf.yield %inf_last : f32 }
+  case 256 { scf.yield %nan_first : f32 }
+  case 1023 { scf.yield %negbig : f32 }
+  default { scf.yield %plain : f32 }
+  return %v : f32
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %c256 = arith.constant 256 : index
+  %c1022 = arith.constant 1022 : index
+  %c1023 = arith.constant 1023 : index
+  %c2047 = arith.constant 2047 : index
+  %c4095 = arith.constant 4095 : index
+  %x = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @value(%r, %c, %c4095) : (index, index, index) -> f32
+    tensor.yield %v : f32
+  } : tensor<1024x4096xf32>
+  %a = call @streams(%x) : (tensor<1024x4096xf32>) -> tensor<1024xf32>
+  %b = call @adjacent(%x) : (tensor<1024x4096xf32>) -> tensor<1024xf32>
+  %ad = tensor.cast %a : tensor<1024xf32> to tensor<?xf32>
+  %bd = tensor.cast %b : tensor<1024xf32> to tensor<?xf32>
+  call @differing(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %y = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @value(%r, %c, %c2047) : (index, index, index) -> f32
+    tensor.yield %v : f32
+  } : tensor<2048x2048xf32>
+  %m = call @streams_mid(%y) : (tensor<2048x2048xf32>) -> tensor<2048xf32>
+  %n = call @adjacent_mid(%y) : (tensor<2048x2048xf32>) -> tensor<2048xf32>
+  %md = tensor.cast %m : tensor<2048xf32> to tensor<?xf32>
+  %nd = tensor.cast %n : tensor<2048xf32> to tensor<?xf32>
+  call @differing(%md, %nd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %r0 = tensor.extract %a[%c0] : tensor<1024xf32>
+  %r1 = tensor.extract %a[%c1] : tensor<1024xf32>
+  %r2 = tensor.extract %a[%c2] : tensor<1024xf32>
+  %r3 = tensor.extract %a[%c3] : tensor<1024xf32>
+  %r256 = tensor.extract %a[%c256] : tensor<1024xf32>
+  %r1023 = tensor.extract %a[%c1023] : tensor<1024xf32>
+  %r5 = tensor.extract %a[%c5] : tensor<1024xf32>
+  %r1022 = tensor.extract %a[%c1022] : tensor<1024xf32>
+  %s = tensor.from_elements %r0, %r1, %r2, %r3, %r256, %r1023, %r5, %r1022 : tensor<8xf32>
+  %su = tensor.cast %s : tensor<8xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
