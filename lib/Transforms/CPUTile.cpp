@@ -283,7 +283,9 @@ static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
 /// adjacent ones: the loop runs i over [0, T) and the slices its tile reads
 /// and writes along the stepped dimension take stride T (`row_streams`).
 /// Each row is still summed by the same steps in the same order, so results
-/// are those of adjacent rows, bit for bit; only the input streams change,
+/// are those of adjacent rows, bit for bit, but in a step that also holds a
+/// row whose f32 block sums are not finite (rmean-narrow-accumulators sums
+/// such a step again in f64, all its rows): only the input streams change,
 /// `rows` of them, T rows apart. Upstream tiling has no strided tiles, hence
 /// this rewrite of its loop. Leaves the loop as it is (adjacent rows) when
 /// its bounds are not static, the step does not divide them, or the
@@ -296,8 +298,8 @@ static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
   if (!lb || !ub || !step || *lb != 0 || *step != rows || *ub % rows != 0 ||
       *ub / rows < 2) {
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": row streams need static bounds "
-                                          "that the step divides: adjacent "
-                                          "rows\n");
+                                          "that the step divides into two "
+                                          "steps or more: adjacent rows\n");
     return;
   }
   int64_t trips = *ub / rows;
@@ -306,8 +308,11 @@ static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
   SmallVector<std::pair<OffsetSizeAndStrideOpInterface, unsigned>> slices;
   for (OpOperand &use : iv.getUses()) {
     auto slice = dyn_cast<OffsetSizeAndStrideOpInterface>(use.getOwner());
+    // One use per slice: an index in two of its operands (two offsets, an
+    // offset and a size) is not a row of the step.
     if (!slice ||
-        !isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(use.getOwner())) {
+        !isa<tensor::ExtractSliceOp, tensor::InsertSliceOp>(use.getOwner()) ||
+        llvm::count(use.getOwner()->getOperands(), iv) != 1) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": the row index has other uses: "
                                             "adjacent rows\n");
       return;

@@ -202,9 +202,9 @@ static bool isLongRowOnNarrowTarget(linalg::GenericOp op, int64_t vectorBits) {
 /// (768 1.17x); 64 MB 0.97-1.2x; two threads on 24 MB 1.04-1.2x. Not from L2 or
 /// its edge (0.75-2 MB: 768 wide 0.9x, 1536 0.74x, 384 1.29x; 3 MB 768 1.0x,
 /// 1024 0.89x), nor 4096-wide rows (64 MB 0.97x), which take four rows per
-/// step only as row streams (isLongRowBeyondL3). The
-/// rows after each chunk's last full step (a thread's, a 1024-row chunk's) are
-/// summed one element at a time, so each thread must step at least
+/// step only as row streams (isLongRowBeyondL3). The rows after each chunk's
+/// last full step (a thread's, a 1024-row chunk's) are summed one element at
+/// a time, so each thread must step at least
 /// kMidRowMinRows rows (a static input of 4 MiB has at least 342); and a row
 /// must be at least kMidRowMinSteps vectors of the lanes, not a few wide ones
 /// (the `vector-size` option).
@@ -252,13 +252,22 @@ static bool hasStreamableChunks(linalg::GenericOp op) {
   if (!rowsAndLength)
     return false;
   int64_t rows = rowsAndLength->first, chunk = CPUStrategyAttr::kInnerChunkRows;
+  // Fewer rows than a chunk are one chunk only when no kept dimension
+  // precedes them (rmean-to-linalg coalesces static ones away); else each
+  // chunk is a slice of a run-time size.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  bool oneChunk =
+      rows <= chunk && llvm::all_of(ArrayRef<int64_t>(ranges).drop_back(2),
+                                    [](int64_t r) { return r == 1; });
   return ShapedType::isStatic(rows) && rows % kNarrowTargetRowsPerStep == 0 &&
-         (rows <= chunk || rows % chunk == 0);
+         (oneChunk || rows % chunk == 0);
 }
 
-/// f32 rows longer than kMidRowMax in a static input of at least
-/// kRowStreamsInputBytes, on 512-bit targets and one thread, whose chunks
-/// divide into steps of kNarrowTargetRowsPerStep (hasStreamableChunks):
+/// f32 rows longer than kMidRowMax (and at least kMidRowMinSteps vectors of
+/// the lanes) in a static input of at least kRowStreamsInputBytes, on
+/// 512-bit targets and one thread stepping at least kMidRowMinRows rows,
+/// whose chunks divide into steps of kNarrowTargetRowsPerStep
+/// (hasStreamableChunks):
 /// four rows per step at the base lanes, in row streams (above). Four
 /// adjacent rows measured no faster than one row at twice the lanes
 /// (4096x4096 0.97x), so the streams must apply.

@@ -1262,3 +1262,24 @@ func.func @negative_row_streams(%x: tensor<66x128xf32>, %init: tensor<66xf64>, %
   } -> tensor<?xf64>
   return %0, %1 : tensor<66xf64>, tensor<?xf64>
 }
+
+// -----
+
+// row_streams with threads: each thread's chunk of rows (64 of 128) takes
+// its own streams, 16 rows apart.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_streams_threads
+//       CHECK:   scf.forall
+//       CHECK:     tensor.extract_slice %{{.+}} [4, 128] [16, 1] : tensor<64x128xf32> to tensor<4x128xf32>
+func.func @row_streams_threads(%x: tensor<128x128xf32>, %init: tensor<128xf64>) -> tensor<128xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<128x128xf32>) outs(%init : tensor<128xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<128xf64>
+  return %0 : tensor<128xf64>
+}

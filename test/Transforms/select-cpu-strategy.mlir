@@ -335,7 +335,8 @@ func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
 // four does not divide, bf16, a dynamic row count, and 2052 rows (1024-row
 // chunks and a last one of 4, of a run-time size to rmean-cpu-tile) keep
 // one long row per step at twice the lanes; mid-length rows just under 16
-// MiB (2730x1536), or in such chunks (2052x2048), keep four adjacent rows.
+// MiB in whole chunks (2048x2040), or in such chunks (2052x2048), keep four
+// adjacent rows.
 // CHECK-LABEL: func.func @negative_row_streams
 // CHECK-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
@@ -343,19 +344,19 @@ func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 //   CHECK-NOT:   row_streams
 func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096xf32>,
-                                %c: tensor<2730x1536xf32>, %d: tensor<4096x4096xbf16>,
+                                %c: tensor<2048x2040xf32>, %d: tensor<4096x4096xbf16>,
                                 %e: tensor<?x4096xf32>, %f: tensor<2052x4096xf32>,
                                 %g: tensor<2052x2048xf32>)
-    -> (tensor<1020xf32>, tensor<4097xf32>, tensor<2730xf32>, tensor<4096xbf16>, tensor<?xf32>,
+    -> (tensor<1020xf32>, tensor<4097xf32>, tensor<2048xf32>, tensor<4096xbf16>, tensor<?xf32>,
         tensor<2052xf32>, tensor<2052xf32>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1020x4096xf32> -> tensor<1020xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<4097x4096xf32> -> tensor<4097xf32>
-  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2730x1536xf32> -> tensor<2730xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<2048x2040xf32> -> tensor<2048xf32>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<4096x4096xbf16> -> tensor<4096xbf16>
   %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<?x4096xf32> -> tensor<?xf32>
   %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<2052x4096xf32> -> tensor<2052xf32>
   %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<2052x2048xf32> -> tensor<2052xf32>
-  return %0, %1, %2, %3, %4, %5, %6 : tensor<1020xf32>, tensor<4097xf32>, tensor<2730xf32>, tensor<4096xbf16>,
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<1020xf32>, tensor<4097xf32>, tensor<2048xf32>, tensor<4096xbf16>,
       tensor<?xf32>, tensor<2052xf32>, tensor<2052xf32>
 }
 

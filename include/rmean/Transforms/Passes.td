@@ -288,8 +288,8 @@ def RmeanSelectCPUStrategyPass
            "Vector register width of the target (bits): below 512, long "
            "rows take four rows per step at vector-size lanes; at 512 and "
            "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
-           "and on one thread from 16 MiB any longer f32 rows, as row "
-           "streams">,
+           "and on one thread from 16 MiB, in 1024-row chunks, any longer "
+           "f32 rows, as row streams">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "
@@ -316,7 +316,7 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     is not split into lanes: `rows_per_step` whole rows make one tile (a
     single row, as a reduce-all, is its own tile). With `row_streams`, the
     step loop of a static row count that `rows_per_step` divides into T
-    steps runs T steps of one whose tiles take rows i, i + T, i + 2T, ...
+    >= 2 steps runs T steps of one whose tiles take rows i, i + T, i + 2T, ...
     (slices of stride T: upstream tiling has no strided tiles); other row
     loops take adjacent rows. The finalising division
     (`rmean.finalize`) of such a reduction
