@@ -275,8 +275,9 @@ func.func @mid_rows_beyond_l2(%a: tensor<1366x768xf32>, %b: tensor<64x128x768xf3
 // -----
 
 // @negative_mid_rows_beyond_l2: one row short of 4 MiB, rows of 383 or
-// 3073, bf16, f64 and i32 elements, and a dynamic row count keep one row
-// per step (twice the lanes; f64 its base lanes).
+// 3073, bf16, f64 and i32 elements (12 MiB of i32: below the 16 MiB of
+// @row_streams), and a dynamic row count keep one row per step (twice the
+// lanes; f64 its base lanes).
 // CHECK-LABEL: func.func @negative_mid_rows_beyond_l2
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
@@ -287,19 +288,19 @@ func.func @mid_rows_beyond_l2(%a: tensor<1366x768xf32>, %b: tensor<64x128x768xf3
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 func.func @negative_mid_rows_beyond_l2(%a: tensor<1365x768xf32>, %b: tensor<2740x383xf32>,
                                        %c: tensor<342x3073xf32>, %d: tensor<8192x768xbf16>,
-                                       %e: tensor<8192x768xf64>, %f: tensor<8192x768xi32>,
+                                       %e: tensor<8192x768xf64>, %f: tensor<4096x768xi32>,
                                        %g: tensor<?x768xf32>)
     -> (tensor<1365xf32>, tensor<2740xf32>, tensor<342xf32>, tensor<8192xbf16>,
-        tensor<8192xf64>, tensor<8192xi32>, tensor<?xf32>) {
+        tensor<8192xf64>, tensor<4096xi32>, tensor<?xf32>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<1365x768xf32> -> tensor<1365xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<2740x383xf32> -> tensor<2740xf32>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<342x3073xf32> -> tensor<342xf32>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8192x768xbf16> -> tensor<8192xbf16>
   %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<8192x768xf64> -> tensor<8192xf64>
-  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<8192x768xi32> -> tensor<8192xi32>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<4096x768xi32> -> tensor<4096xi32>
   %6 = rmean.reduce_mean %g {axes = array<i64: 1>} : tensor<?x768xf32> -> tensor<?xf32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<1365xf32>, tensor<2740xf32>, tensor<342xf32>,
-      tensor<8192xbf16>, tensor<8192xf64>, tensor<8192xi32>, tensor<?xf32>
+      tensor<8192xbf16>, tensor<8192xf64>, tensor<4096xi32>, tensor<?xf32>
 }
 
 // -----
@@ -308,25 +309,32 @@ func.func @negative_mid_rows_beyond_l2(%a: tensor<1365x768xf32>, %b: tensor<2740
 // that) read by one thread take their four-row steps as row streams: the
 // mid-length rows of @mid_rows_beyond_l2, and rows longer than 3072 whose
 // count divides into steps of four, which take four rows at the base lanes
-// only then. Threads (MINB0) and 256-bit targets (AVX2) keep adjacent rows,
-// or one row per step.
+// only then; so do i32 rows of 384 or more. Threads (MINB0) and 256-bit
+// targets (AVX2) keep adjacent rows, or one row per step.
 // CHECK-LABEL: func.func @row_streams
-// CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// CHECK-COUNT-6:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // MINB0-LABEL: func.func @row_streams
 // MINB0-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 3>
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
+// MINB0-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 3>
 // AVX2-LABEL: func.func @row_streams
 // AVX2-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 4>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024, rows_per_step = 4>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
-                       %c: tensor<256x65536xf32>, %d: tensor<8192x768xf32>)
-    -> (tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>) {
+                       %c: tensor<256x65536xf32>, %d: tensor<8192x768xf32>,
+                       %e: tensor<4096x4096xi32>, %f: tensor<8192x768xi32>)
+    -> (tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>,
+        tensor<4096xi32>, tensor<8192xi32>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<4096x4096xf32> -> tensor<4096xf32>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<1024x4096xf32> -> tensor<1024xf32>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<256x65536xf32> -> tensor<256xf32>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<8192x768xf32> -> tensor<8192xf32>
-  return %0, %1, %2, %3 : tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<4096x4096xi32> -> tensor<4096xi32>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<8192x768xi32> -> tensor<8192xi32>
+  return %0, %1, %2, %3, %4, %5 : tensor<4096xf32>, tensor<1024xf32>, tensor<256xf32>, tensor<8192xf32>,
+      tensor<4096xi32>, tensor<8192xi32>
 }
 
 // -----

@@ -199,7 +199,8 @@ def RmeanSelectCPUStrategyPass
       but 1024 wide 0.90-1.16x and 640 wide 0.77-0.91x; on one thread,
       static f32 inputs of at least 16 MiB whose rows divide into 1024-row
       chunks take those four rows as `row_streams = true`, one from each
-      quarter of a chunk, and so do rows longer than 3072: 1.10-1.24x);
+      quarter of a chunk, and so do rows longer than 3072 and i32 rows of
+      384 or more: 1.08-1.26x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
@@ -289,7 +290,7 @@ def RmeanSelectCPUStrategyPass
            "rows take four rows per step at vector-size lanes; at 512 and "
            "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
            "and on one thread from 16 MiB, in 1024-row chunks, any longer "
-           "f32 rows, as row streams">,
+           "f32 rows and i32 rows of 384 or more, as row streams">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "

@@ -17,6 +17,9 @@
 //   all -3e38, row r otherwise r + (c mod 8) / 4 (mean r + 0.875).
 // - 2048x2048 (mid-length rows, exactly 16 MiB: two chunks of 1024 rows,
 //   each in streams 256 rows apart), the same rule.
+// - 1024x4096 i32 (i32 rows take streams from 384 elements): row 7 all
+//   2^31 - 1, row 300 all -2^31 (exact sums beyond i32), row r otherwise
+//   (131 r + 7919 c) mod 1000 - 500; means truncate toward zero.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // The reference's lanes are those of 512-bit targets: other targets and
@@ -28,6 +31,8 @@
 // STRATEGY-LABEL: func.func @streams
 // STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // STRATEGY-LABEL: func.func @streams_mid
+// STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// STRATEGY-LABEL: func.func @streams_i32
 // STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile | FileCheck %s --check-prefix=TILED
 // TILED-LABEL: func.func @streams
@@ -43,6 +48,10 @@
 // CHECK-NEXT: [0]
 // CHECK: data =
 // CHECK-NEXT: [2048.5,  3e+38,  -0,  inf,  {{-?}}nan,  -3e+38,  5.875,  1022.88]
+// CHECK: data =
+// CHECK-NEXT: [0]
+// CHECK: data =
+// CHECK-NEXT: [2147483647,  -2147483648]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
@@ -58,6 +67,14 @@ func.func @adjacent(%x: tensor<1024x4096xf32>) -> tensor<1024xf32> {
 func.func @streams_mid(%x: tensor<2048x2048xf32>) -> tensor<2048xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<2048x2048xf32> -> tensor<2048xf32>
   return %0 : tensor<2048xf32>
+}
+func.func @streams_i32(%x: tensor<1024x4096xi32>) -> tensor<1024xi32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<1024x4096xi32> -> tensor<1024xi32>
+  return %0 : tensor<1024xi32>
+}
+func.func @adjacent_i32(%x: tensor<1024x4096xi32>) -> tensor<1024xi32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<1024x4096xi32> -> tensor<1024xi32>
+  return %0 : tensor<1024xi32>
 }
 func.func @adjacent_mid(%x: tensor<2048x2048xf32>) -> tensor<2048xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<2048x2048xf32> -> tensor<2048xf32>
@@ -152,8 +169,11 @@ func.func @main() {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
   %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
   %c256 = arith.constant 256 : index
+  %c300 = arith.constant 300 : index
   %c1022 = arith.constant 1022 : index
+  %c1024 = arith.constant 1024 : index
   %c1023 = arith.constant 1023 : index
   %c2047 = arith.constant 2047 : index
   %c4095 = arith.constant 4095 : index
@@ -177,6 +197,36 @@ func.func @main() {
   %md = tensor.cast %m : tensor<2048xf32> to tensor<?xf32>
   %nd = tensor.cast %n : tensor<2048xf32> to tensor<?xf32>
   call @differing(%md, %nd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %z = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %c131 = arith.constant 131 : index
+    %c7919 = arith.constant 7919 : index
+    %c1000 = arith.constant 1000 : index
+    %hr = arith.muli %r, %c131 : index
+    %hc = arith.muli %c, %c7919 : index
+    %hs = arith.addi %hr, %hc : index
+    %h = arith.remui %hs, %c1000 : index
+    %hi = arith.index_cast %h : index to i32
+    %c500 = arith.constant 500 : i32
+    %plain = arith.subi %hi, %c500 : i32
+    %max = arith.constant 2147483647 : i32
+    %min = arith.constant -2147483648 : i32
+    %v = scf.index_switch %r -> i32
+    case 7 { scf.yield %max : i32 }
+    case 300 { scf.yield %min : i32 }
+    default { scf.yield %plain : i32 }
+    tensor.yield %v : i32
+  } : tensor<1024x4096xi32>
+  %zi = call @streams_i32(%z) : (tensor<1024x4096xi32>) -> tensor<1024xi32>
+  %zj = call @adjacent_i32(%z) : (tensor<1024x4096xi32>) -> tensor<1024xi32>
+  %eq = arith.cmpi ne, %zi, %zj : tensor<1024xi32>
+  %c0_i32 = arith.constant 0 : i32
+  %ndiff = scf.for %i = %c0 to %c1024 step %c1 iter_args(%acc = %c0_i32) -> i32 {
+    %d = tensor.extract %eq[%i] : tensor<1024xi1>
+    %inc = arith.extui %d : i1 to i32
+    %next = arith.addi %acc, %inc : i32
+    scf.yield %next : i32
+  }
   %r0 = tensor.extract %a[%c0] : tensor<1024xf32>
   %r1 = tensor.extract %a[%c1] : tensor<1024xf32>
   %r2 = tensor.extract %a[%c2] : tensor<1024xf32>
@@ -188,5 +238,13 @@ func.func @main() {
   %s = tensor.from_elements %r0, %r1, %r2, %r3, %r256, %r1023, %r5, %r1022 : tensor<8xf32>
   %su = tensor.cast %s : tensor<8xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  %ndt = tensor.from_elements %ndiff : tensor<1xi32>
+  %ndu = tensor.cast %ndt : tensor<1xi32> to tensor<*xi32>
+  call @printMemrefI32(%ndu) : (tensor<*xi32>) -> ()
+  %z7 = tensor.extract %zi[%c7] : tensor<1024xi32>
+  %z300 = tensor.extract %zi[%c300] : tensor<1024xi32>
+  %zs = tensor.from_elements %z7, %z300 : tensor<2xi32>
+  %zsu = tensor.cast %zs : tensor<2xi32> to tensor<*xi32>
+  call @printMemrefI32(%zsu) : (tensor<*xi32>) -> ()
   return
 }
