@@ -361,9 +361,9 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
        isMidRowBeyondL2(op, lanes, vectorBits, threads) ||
        isLongRowBeyondL3(op, lanes, vectorBits, threads)))
     return kNarrowTargetRowsPerStep;
-  // Other inner rows are processed one at a time: grouping four rows
-  // (supported, see rmean-cpu-tile) measured no faster there (4096 wide,
-  // or read from L2).
+  // Other inner rows are processed one at a time: grouping four adjacent
+  // rows (supported, see rmean-cpu-tile) measured no faster there (4096
+  // wide, or read from L2); as row streams they do (isLongRowBeyondL3).
   // Compensated sums take one row per step (their tile must be an
   // elementwise update to vectorise, see rmean-cpu-tile).
   if (kind != CPUStrategyKind::Outer || isCompensatedReduction(op))
