@@ -282,13 +282,13 @@ static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
 /// equal parts of its range, i, i + T, i + 2T, ..., rather than `rows`
 /// adjacent ones: the loop runs i over [0, T) and the slices its tile reads
 /// and writes along the stepped dimension take stride T (`row_streams`).
-/// Each row is still summed by the same steps in the same order, so results
-/// are those of adjacent rows, bit for bit, but in a step that also holds a
-/// row whose f32 block sums are not finite (rmean-narrow-accumulators sums
-/// such a step again in f64, all its rows): only the input streams change,
-/// `rows` of them, T rows apart. Upstream tiling has no strided tiles, hence
-/// this rewrite of its loop. Leaves the loop as it is (adjacent rows) when
-/// its bounds are not static, the step does not divide them, or the
+/// Only the input streams change, `rows` of them, T rows apart: each row is
+/// still summed by the same steps in the same order, so results are those
+/// of adjacent rows bit for bit, except in a step that also holds a row
+/// whose f32 block sums are not finite (rmean-narrow-accumulators sums such
+/// a step again in f64, all its rows). Upstream tiling has no strided tiles,
+/// hence this rewrite of its loop. Leaves the loop as it is (adjacent rows)
+/// when its bounds are not static, the step does not divide them, or the
 /// induction variable has uses other than those slices' offsets.
 static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
                                  int64_t rows) {

@@ -228,9 +228,10 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
          !isStaticInputBelow(op, kMidRowInputBytes);
 }
 
-/// Static f32 inputs of at least kRowStreamsInputBytes (beyond a core's
-/// share of L3: read from memory) whose rows one thread steps four at a
-/// time (isMidRowBeyondL2, isLongRowBeyondL3) take each step's rows from
+/// Static f32 (and i32, isLongRowBeyondL3) inputs of at least
+/// kRowStreamsInputBytes (beyond a core's share of L3: read from memory)
+/// whose rows one thread steps four at a time (isMidRowBeyondL2,
+/// isLongRowBeyondL3) take each step's rows from
 /// four equal parts of a chunk's rows (`row_streams`): four input streams a
 /// quarter of the chunk apart, where four adjacent rows are one stream to
 /// the hardware prefetchers. A plain read of memory measured 1.15-1.25x
@@ -240,7 +241,10 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
 /// 2048x8192 1.19x, 8192x2048 1.20x, 2048x3072 1.15x, 16384x1024 1.15x,
 /// 4096x1536 1.10x, 8192x768 1.11x (against four adjacent rows), 256x65536
 /// 1.11x; 16 MB (1024x4096) 1.05x; 8 MB (512x4096) 1.0x, hence the bound.
-/// Not measured on two threads, nor on Intel cores.
+/// One thread only: two threads, each streaming its half, measured
+/// 1.13-1.16x too (hand-written strategies, 4096x4096 and 8192x768), but
+/// their rule (rows that threads x 4 divide) is not written yet. Not
+/// measured on Intel cores.
 static constexpr int64_t kRowStreamsInputBytes = int64_t(16) << 20;
 
 /// Whether rmean-cpu-tile's chunks of `op`'s stepped rows have a static
@@ -252,6 +256,8 @@ static bool hasStreamableChunks(linalg::GenericOp op) {
   if (!rowsAndLength)
     return false;
   int64_t rows = rowsAndLength->first, chunk = CPUStrategyAttr::kInnerChunkRows;
+  if (ShapedType::isDynamic(rows) || rows % kNarrowTargetRowsPerStep != 0)
+    return false;
   // Fewer rows than a chunk are one chunk only when no kept dimension
   // precedes them (rmean-to-linalg coalesces static ones away); else each
   // chunk is a slice of a run-time size.
@@ -259,8 +265,7 @@ static bool hasStreamableChunks(linalg::GenericOp op) {
   bool oneChunk =
       rows <= chunk && llvm::all_of(ArrayRef<int64_t>(ranges).drop_back(2),
                                     [](int64_t r) { return r == 1; });
-  return ShapedType::isStatic(rows) && rows % kNarrowTargetRowsPerStep == 0 &&
-         (oneChunk || rows % chunk == 0);
+  return oneChunk || rows % chunk == 0;
 }
 
 /// f32 rows longer than kMidRowMax, and i32 rows of at least kMidRowMin
