@@ -241,23 +241,32 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
 /// 2048x8192 1.19x, 8192x2048 1.20x, 2048x3072 1.15x, 16384x1024 1.15x,
 /// 4096x1536 1.10x, 8192x768 1.11x (against four adjacent rows), 256x65536
 /// 1.11x; 16 MB (1024x4096) 1.05x; 8 MB (512x4096) 1.0x, hence the bound.
-/// One thread only: two threads, each streaming its half, measured
-/// 1.13-1.16x too (hand-written strategies, 4096x4096 and 8192x768), but
-/// their rule (rows that threads x 4 divide) is not written yet. Not
-/// measured on Intel cores.
+/// Two threads each stream their half of the rows (f32 against the
+/// two-thread default, same process: 4096x4096 1.13-1.20x, 8192x3136
+/// 1.08-1.13x, 8192x768 1.05-1.26x, 2048x2048 1.08x, on a day when one
+/// thread gained nothing from streams), when the rows divide
+/// into whole steps per thread (hasStreamableChunks). More threads are not
+/// measured (each already adds a stream), nor are Intel cores.
 static constexpr int64_t kRowStreamsInputBytes = int64_t(16) << 20;
+static constexpr int64_t kRowStreamsMaxThreads = 2;
 
 /// Whether rmean-cpu-tile's chunks of `op`'s stepped rows have a static
-/// size that steps of kNarrowTargetRowsPerStep divide: all the rows in one
-/// chunk, or a multiple of the chunks (any other count leaves chunks of a
-/// run-time size, which take adjacent rows).
-static bool hasStreamableChunks(linalg::GenericOp op) {
+/// size that steps of kNarrowTargetRowsPerStep divide: on one thread all
+/// the rows in one chunk, or a multiple of the chunks; on several, each
+/// thread's share of the rows (any other count leaves chunks of a run-time
+/// size, which take adjacent rows).
+static bool hasStreamableChunks(linalg::GenericOp op, int64_t threads) {
   auto rowsAndLength = getSteppedRowsAndLength(op);
   if (!rowsAndLength)
     return false;
   int64_t rows = rowsAndLength->first, chunk = CPUStrategyAttr::kInnerChunkRows;
   if (ShapedType::isDynamic(rows) || rows % kNarrowTargetRowsPerStep != 0)
     return false;
+  // Threads split the first loop, and the split has no 1024-row chunks
+  // (those carry the division on one thread only).
+  if (threads > 1)
+    return op.getNumLoops() == 2 &&
+           rows % (threads * kNarrowTargetRowsPerStep) == 0;
   // Fewer rows than a chunk are one chunk only when no kept dimension
   // precedes them (rmean-to-linalg coalesces static ones away); else each
   // chunk is a slice of a run-time size.
@@ -269,9 +278,11 @@ static bool hasStreamableChunks(linalg::GenericOp op) {
 }
 
 /// f32 rows longer than kMidRowMax, and i32 rows of at least kMidRowMin
-/// elements (both at least kMidRowMinSteps vectors of the lanes), in a
+/// elements on one thread or longer than kMidRowMax on two (both at least
+/// kMidRowMinSteps vectors of the lanes), in a
 /// static input of at least kRowStreamsInputBytes, on 512-bit targets and
-/// one thread stepping at least kMidRowMinRows rows, whose chunks divide
+/// at most kRowStreamsMaxThreads threads, each stepping at least
+/// kMidRowMinRows rows, whose chunks divide
 /// into steps of kNarrowTargetRowsPerStep (hasStreamableChunks): four rows
 /// per step at the base lanes, in row streams (above). Four adjacent rows
 /// measured no faster than one row at twice the lanes (f32 4096x4096 0.97x;
@@ -283,20 +294,24 @@ static bool isLongRowBeyondL3(linalg::GenericOp op, int64_t lanes,
                               int64_t vectorBits, int64_t threads) {
   auto rowsAndLength = getSteppedRowsAndLength(op);
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
-  if (vectorBits < 512 || threads != 1 || !rowsAndLength || !inTy ||
-      !inTy.hasStaticShape())
+  if (vectorBits < 512 || threads > kRowStreamsMaxThreads || !rowsAndLength ||
+      !inTy || !inTy.hasStaticShape())
     return false;
   Type element = inTy.getElementType();
   int64_t minLength;
+  // i32 rows of mid length on two threads gained nothing (8192x768
+  // 0.93-0.96x, 2048x2048 0.98-1.0x; 2048x8192 1.11-1.17x, 4096x4096
+  // 1.12-1.15x).
   if (element.isF32())
     minLength = kMidRowMax + 1;
   else if (element.isInteger(32))
-    minLength = kMidRowMin;
+    minLength = threads > 1 ? kMidRowMax + 1 : kMidRowMin;
   else
     return false;
   auto [rows, length] = *rowsAndLength;
   return length >= minLength && length >= kMidRowMinSteps * lanes &&
-         rows >= kMidRowMinRows && hasStreamableChunks(op) &&
+         rows >= kMidRowMinRows * std::max<int64_t>(threads, 1) &&
+         hasStreamableChunks(op, threads) &&
          !isStaticInputBelow(op, kRowStreamsInputBytes);
 }
 
@@ -305,7 +320,7 @@ static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
                             int64_t rows, int64_t lanes, int64_t vectorBits,
                             int64_t threads) {
   if (kind != CPUStrategyKind::Inner || rows != kNarrowTargetRowsPerStep ||
-      threads != 1 || !hasStreamableChunks(op))
+      threads > kRowStreamsMaxThreads || !hasStreamableChunks(op, threads))
     return false;
   return isLongRowBeyondL3(op, lanes, vectorBits, threads) ||
          (isMidRowBeyondL2(op, lanes, vectorBits, threads) &&

@@ -13,6 +13,7 @@
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=0" --split-input-file | FileCheck %s --check-prefix=MINB0
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=4194304" --split-input-file | FileCheck %s --check-prefix=MINB4M
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=8" --split-input-file | FileCheck %s --check-prefix=THR8
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=2" --split-input-file | FileCheck %s --check-prefix=THR2
 // BADROWS: option 'outer-rows-per-step' must be 0 (by width) or in [1, 64], got 65
 // outer-rows-per-step=N gives every outer reduction N rows per step, but
 // compensated sums and narrow columns (their own lane layouts).
@@ -240,14 +241,18 @@ func.func @negative_short_rows_l2(%c: tensor<2048x256xf32>, %h: tensor<8x256xf32
 // (THR8, eight threads, leaves 342 rows of 3072 one at a time); 64x128x768
 // reaches the pass as 8192x768. Rows shorter than 24 vectors of the lanes
 // (BIG, vector-size=1024) and 256-bit targets (AVX2) keep their choice.
-// The 24 MiB of 64x128x768 on one thread take the four rows as row streams
-// (@row_streams).
+// The 24 MiB of 64x128x768 on one or two threads (THR2) take the four rows
+// as row streams (@row_streams).
 // CHECK-LABEL: func.func @mid_rows_beyond_l2
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 // MINB0-LABEL: func.func @mid_rows_beyond_l2
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
+// THR2-LABEL: func.func @mid_rows_beyond_l2
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4>
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>
+// THR2-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4>
 // OPTS-LABEL: func.func @mid_rows_beyond_l2
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256, threads = 3, rows_per_step = 4>
 // THR8-LABEL: func.func @mid_rows_beyond_l2
@@ -306,13 +311,18 @@ func.func @negative_mid_rows_beyond_l2(%a: tensor<1365x768xf32>, %b: tensor<2740
 // -----
 
 // @row_streams: static f32 inputs of at least 16 MiB (1024x4096 is exactly
-// that) read by one thread take their four-row steps as row streams: the
-// mid-length rows of @mid_rows_beyond_l2, and rows longer than 3072 whose
-// count divides into steps of four, which take four rows at the base lanes
-// only then; so do i32 rows of 384 or more. Threads (MINB0) and 256-bit
-// targets (AVX2) keep adjacent rows, or one row per step.
+// that) read by one or two threads (THR2) take their four-row steps as row
+// streams: the mid-length rows of @mid_rows_beyond_l2, and rows longer than
+// 3072 whose count divides into steps of four (per thread), which take four
+// rows at the base lanes only then; so do i32 rows of 384 or more (on two
+// threads longer than 3072: 8192x768 keeps one row per step). Three
+// threads (MINB0) and 256-bit targets (AVX2) keep adjacent rows, or one row
+// per step.
 // CHECK-LABEL: func.func @row_streams
 // CHECK-COUNT-6:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// THR2-LABEL: func.func @row_streams
+// THR2-COUNT-5:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 // MINB0-LABEL: func.func @row_streams
 // MINB0-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 3>
 //       MINB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 3, rows_per_step = 4>
@@ -344,13 +354,20 @@ func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
 // chunks and a last one of 4, of a run-time size to rmean-cpu-tile) keep
 // one long row per step at twice the lanes; mid-length rows just under 16
 // MiB in whole chunks (2048x2040), or in such chunks (2052x2048), keep four
-// adjacent rows.
+// adjacent rows. On two threads (THR2) 2052 rows are no whole steps of four
+// per thread either.
 // CHECK-LABEL: func.func @negative_row_streams
 // CHECK-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 // CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 //   CHECK-NOT:   row_streams
+// THR2-LABEL: func.func @negative_row_streams
+// THR2-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4>
+// THR2-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4>
+//   THR2-NOT:   row_streams
 func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096xf32>,
                                 %c: tensor<2048x2040xf32>, %d: tensor<4096x4096xbf16>,
                                 %e: tensor<?x4096xf32>, %f: tensor<2052x4096xf32>,

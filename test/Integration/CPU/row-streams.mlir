@@ -1,14 +1,15 @@
 // Row streams (`row_streams`, docs/ReduceMean.md §6.2): static f32 rows in
-// an input of at least 16 MiB read by one thread on a 512-bit target take
-// each four-row step from the four quarters of a chunk's rows. Every
+// an input of at least 16 MiB read by one or two threads on a 512-bit
+// target take each four-row step from the four quarters of a chunk's rows
+// (one thread), or of a thread's share of them (two threads). Every
 // result must be the one four adjacent rows per step give (a strategy
 // written by hand): each row is summed by the same steps in the same
 // order, so the two agree to the bit, except in a step that also holds a
 // row whose f32 block sums are not finite (there every row of the step is
 // summed again in f64), and which rows share a step is what differs. The
-// special rows below share steps only with rows of exact sums, in both
-// forms; rows 520 to 766 hold values whose sums round, (131 r + 7919 c)
-// mod 1000 / 7. The count of differing rows is printed (0) for two inputs,
+// special rows below share steps only with rows of exact sums, in all
+// three forms; rows 520 to 638 hold values whose sums round, (131 r + 7919
+// c) mod 1000 / 7. The count of differing rows is printed (0) for two inputs,
 // then some rows of the first.
 // - 1024x4096 (exactly 16 MiB, rows longer than 3072: one chunk of 1024
 //   rows, streams 256 rows apart). Row 0 the ramp 1..4096, 1 all 3e38 (the
@@ -23,9 +24,10 @@
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // The reference's lanes are those of 512-bit targets: other targets and
-// two threads choose other lanes, whose sums of the rounding rows differ,
-// so the pipeline runs for 512 bits on any host.
+// three or more threads choose other lanes, whose sums of the rounding rows
+// differ, so the pipeline runs for 512 bits on any host.
 // RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | %{run} | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 num-threads=2" | %{run} | FileCheck %s
 // The selection (512-bit target) and the strided steps it becomes:
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy | FileCheck %s --check-prefix=STRATEGY
 // STRATEGY-LABEL: func.func @streams
@@ -41,6 +43,14 @@
 // TILED-NOT: [256, 1]
 // TILED-LABEL: func.func @streams_mid
 // TILED: tensor.extract_slice %{{.+}} [4, 2048] [256, 1] : tensor<1024x2048xf32> to tensor<4x2048xf32>
+// Two threads: each streams its half of the rows.
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy=num-threads=2 --rmean-cpu-tile | FileCheck %s --check-prefix=TILED2
+// TILED2-LABEL: func.func @streams
+// TILED2: tensor.extract_slice %{{.+}} [4, 4096] [128, 1] : tensor<512x4096xf32> to tensor<4x4096xf32>
+// TILED2-LABEL: func.func @streams_mid
+// TILED2: tensor.extract_slice %{{.+}} [4, 2048] [256, 1] : tensor<1024x2048xf32> to tensor<4x2048xf32>
+// TILED2-LABEL: func.func @streams_i32
+// TILED2: tensor.extract_slice %{{.+}} [4, 4096] [128, 1] : tensor<512x4096xi32> to tensor<4x4096xi32>
 
 // CHECK: data =
 // CHECK-NEXT: [0]
@@ -135,7 +145,7 @@ func.func @value(%r: index, %c: index, %last: index) -> f32 {
   %c7919 = arith.constant 7919 : index
   %c1000 = arith.constant 1000 : index
   %c520 = arith.constant 520 : index
-  %c767 = arith.constant 767 : index
+  %c639 = arith.constant 639 : index
   %hr = arith.muli %r, %c131 : index
   %hc = arith.muli %c, %c7919 : index
   %hs = arith.addi %hr, %hc : index
@@ -145,7 +155,7 @@ func.func @value(%r: index, %c: index, %last: index) -> f32 {
   %seven = arith.constant 7.0 : f32
   %rounded = arith.divf %hf, %seven : f32
   %ge = arith.cmpi uge, %r, %c520 : index
-  %lt = arith.cmpi ult, %r, %c767 : index
+  %lt = arith.cmpi ult, %r, %c639 : index
   %in = arith.andi %ge, %lt : i1
   %plain = arith.select %in, %rounded, %exact : f32
   %is_last = arith.cmpi eq, %c, %last : index
