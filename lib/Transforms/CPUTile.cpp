@@ -18,6 +18,7 @@
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -183,15 +184,18 @@ static FailureOr<TilingInterface> distribute(RewriterBase &rewriter,
 }
 
 /// Splits the last iteration off `loop` so that its main part runs full,
-/// static tiles. A loop whose step divides its range is left as it is.
-static void peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
+/// static tiles; returns whether it did (then `loop` covers a multiple of
+/// its step). A loop whose step divides its range is left as it is.
+static bool peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
   auto forOp = dyn_cast_or_null<scf::ForOp>(loop.getOperation());
   if (!forOp)
-    return;
+    return false;
   scf::ForOp remainder;
-  if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder)))
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": nothing to peel (the step "
-                                          "divides the range)\n");
+  if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder)))
+    return true;
+  LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": nothing to peel (the step "
+                                        "divides the range)\n");
+  return false;
 }
 
 /// `i1`: whether the input of `op` (dynamic sizes) holds at least
@@ -228,6 +232,27 @@ static Value buildIsLargeInput(RewriterBase &rewriter, linalg::LinalgOp op,
                                threshold);
 }
 
+/// Replaces `op` by an scf.if on `condition` whose branches each hold a
+/// copy of it, and returns the copies (then, else), which the caller tiles
+/// each its own way.
+static std::pair<TilingInterface, TilingInterface>
+versionOn(RewriterBase &rewriter, TilingInterface op, Value condition) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), condition,
+                                /*withElseRegion=*/true);
+  auto copyInto = [&](Block *block) {
+    rewriter.setInsertionPointToStart(block);
+    Operation *copy = rewriter.clone(*op);
+    scf::YieldOp::create(rewriter, loc, copy->getResults());
+    return cast<TilingInterface>(copy);
+  };
+  TilingInterface thenCopy = copyInto(ifOp.thenBlock());
+  TilingInterface elseCopy = copyInto(ifOp.elseBlock());
+  rewriter.replaceOp(op, ifOp.getResults());
+  return {thenCopy, elseCopy};
+}
+
 /// Splits the strategy's thread chunks off `op` and returns the ops the
 /// rest of the strategy tiles: the chunk; `op` itself when the strategy has
 /// one thread or the split does not apply. An input whose size is only
@@ -260,49 +285,55 @@ static SmallVector<TilingInterface> splitThreads(RewriterBase &rewriter,
   if (!inputType || inputType.hasStaticShape() || minThreadedBytes == 0)
     return {split(op)};
 
-  Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value large = buildIsLargeInput(rewriter, linalgOp, minThreadedBytes);
-  auto ifOp = scf::IfOp::create(rewriter, loc, op->getResultTypes(), large,
-                                /*withElseRegion=*/true);
-  auto copyInto = [&](Block *block) {
-    rewriter.setInsertionPointToStart(block);
-    Operation *copy = rewriter.clone(*op);
-    scf::YieldOp::create(rewriter, loc, copy->getResults());
-    return cast<TilingInterface>(copy);
-  };
-  TilingInterface threaded = copyInto(ifOp.thenBlock());
-  TilingInterface single = copyInto(ifOp.elseBlock());
-  rewriter.replaceOp(op, ifOp.getResults());
+  auto [threaded, single] = versionOn(rewriter, op, large);
   return {split(threaded), single};
 }
 
-/// Makes the step loop `loop` of `rows` rows (static bounds from 0, a step
-/// of `rows` that divides them into T steps) take row i of each of `rows`
-/// equal parts of its range, i, i + T, i + 2T, ..., rather than `rows`
-/// adjacent ones: the loop runs i over [0, T) and the slices its tile reads
-/// and writes along the stepped dimension take stride T (`row_streams`).
+/// The constant `size`, also as the operand-less affine.apply that peeling
+/// leaves for the sizes of its main loop's tiles.
+static std::optional<int64_t> getStepSize(OpFoldResult size) {
+  if (std::optional<int64_t> c = getConstantIntValue(size))
+    return c;
+  auto apply = dyn_cast_if_present<Value>(size)
+                   ? cast<Value>(size).getDefiningOp<affine::AffineApplyOp>()
+                   : affine::AffineApplyOp();
+  if (apply && apply.getAffineMap().isSingleConstant())
+    return apply.getAffineMap().getSingleConstantResult();
+  return std::nullopt;
+}
+
+/// Makes the step loop `loop` of `rows` rows (bounds from 0, a step of
+/// `rows` that divides them into T steps: static bounds, or the main loop
+/// that peeling left, `peeled`, whose T is computed at run time) take row i
+/// of each of `rows` equal parts of its range, i, i + T, i + 2T, ...,
+/// rather than `rows` adjacent ones: the loop runs i over [0, T) and the
+/// slices its tile reads and writes along the stepped dimension take stride
+/// T (`row_streams`); the peeled rows after the last whole step stay as they
+/// are.
 /// Only the input streams change, `rows` of them, T rows apart: each row is
 /// still summed by the same steps in the same order, so results are those
 /// of adjacent rows bit for bit, except in a step that also holds a row
 /// whose f32 block sums are not finite (rmean-narrow-accumulators sums such
 /// a step again in f64, all its rows). Upstream tiling has no strided tiles,
 /// hence this rewrite of its loop. Leaves the loop as it is (adjacent rows)
-/// when its bounds are not static, the step does not divide them, or the
-/// induction variable has uses other than those slices' offsets.
+/// when its lower bound is not 0, the step does not divide its range into
+/// two steps or more (known at compile time: static bounds; or by
+/// construction: `peeled`), or the induction variable has uses other than
+/// those slices' offsets.
 static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
-                                 int64_t rows) {
+                                 int64_t rows, bool peeled) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lb || !ub || !step || *lb != 0 || *step != rows || *ub % rows != 0 ||
-      *ub / rows < 2) {
-    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": row streams need static bounds "
-                                          "that the step divides into two "
-                                          "steps or more: adjacent rows\n");
+  bool divides = ub ? *ub % rows == 0 && *ub / rows >= 2 : peeled;
+  if (!lb || !step || *lb != 0 || *step != rows || !divides) {
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": row streams need bounds that "
+                                          "the step divides into two steps "
+                                          "or more: adjacent rows\n");
     return;
   }
-  int64_t trips = *ub / rows;
   Value iv = loop.getInductionVar();
   // (slice, dimension) pairs whose offset is the induction variable.
   SmallVector<std::pair<OffsetSizeAndStrideOpInterface, unsigned>> slices;
@@ -321,7 +352,7 @@ static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
     for (auto [i, offset] : llvm::enumerate(slice.getMixedOffsets()))
       if (auto v = dyn_cast<Value>(offset); v && v == iv)
         dim = i;
-    if (!dim || getConstantIntValue(slice.getMixedSizes()[*dim]) != rows ||
+    if (!dim || getStepSize(slice.getMixedSizes()[*dim]) != rows ||
         getConstantIntValue(slice.getMixedStrides()[*dim]) != 1) {
       LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": a slice of the rows is not "
                                             "the step's: adjacent rows\n");
@@ -331,7 +362,19 @@ static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
   }
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
-  Value tripCount = arith::ConstantIndexOp::create(rewriter, loc, trips);
+  // A run-time T only ever divides the peeled main loop's bound, a
+  // multiple of the step; a T of 0 or 1 runs no step or adjacent rows.
+  OpFoldResult trips;
+  Value tripCount;
+  if (ub) {
+    trips = rewriter.getIndexAttr(*ub / rows);
+    tripCount = arith::ConstantIndexOp::create(rewriter, loc, *ub / rows);
+  } else {
+    tripCount = arith::DivUIOp::create(
+        rewriter, loc, loop.getUpperBound(),
+        arith::ConstantIndexOp::create(rewriter, loc, rows));
+    trips = tripCount;
+  }
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   rewriter.modifyOpInPlace(loop, [&] {
     loop.setUpperBound(tripCount);
@@ -339,7 +382,7 @@ static void interleaveRowStreams(RewriterBase &rewriter, scf::ForOp loop,
   });
   for (auto [slice, dim] : slices) {
     SmallVector<OpFoldResult> strides = slice.getMixedStrides();
-    strides[dim] = rewriter.getIndexAttr(trips);
+    strides[dim] = trips;
     rewriter.setInsertionPoint(slice);
     if (auto extract = dyn_cast<tensor::ExtractSliceOp>(*slice)) {
       rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
@@ -360,11 +403,29 @@ static bool isWholeRow(int64_t length, CPUStrategyAttr s) {
   return ShapedType::isStatic(length) && length <= s.getVectorSize();
 }
 
+/// The strategy of a reduction's large inputs (`rmean.cpu_large_input`)
+/// and the run-time test that chooses it.
+struct LargeInput {
+  Value condition;
+  CPUStrategyAttr strategy;
+};
+
 /// [P..., R]: `rows_per_step` rows at a time, each row cut into
-/// `vector_size`-wide partial sums.
-static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
-                                            TilingInterface current,
-                                            CPUStrategyAttr s) {
+/// `vector_size`-wide partial sums. With `large`, two copies, each tiled by
+/// its own strategy, behind an scf.if on its test: a choice of tiling, not
+/// of results' meaning, so either copy computes the same mean.
+static LogicalResult
+applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
+                       CPUStrategyAttr s,
+                       std::optional<LargeInput> large = std::nullopt) {
+  if (large) {
+    auto [big, other] = versionOn(rewriter, current, large->condition);
+    setCPUStrategy(big, large->strategy);
+    LogicalResult bigApplied =
+        applyInnerAfterThreads(rewriter, big, large->strategy);
+    return success(succeeded(applyInnerAfterThreads(rewriter, other, s)) &&
+                   succeeded(bigApplied));
+  }
   auto linalgOp = cast<linalg::LinalgOp>(*current);
   int64_t n = linalgOp.getNumLoops();
   int64_t length = linalgOp.getStaticLoopRanges().back();
@@ -387,9 +448,11 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
       return failure();
     current = cast<TilingInterface>(r->tiledOps.front());
     rowLoop = dyn_cast<scf::ForOp>(r->loops.back().getOperation());
+    // Peeled first, so that the streams divide the main loop's rows, also
+    // a run-time count of them.
+    bool peeled = peel(rewriter, r->loops.back());
     if (s.getRowStreams() && rowLoop)
-      interleaveRowStreams(rewriter, rowLoop, s.getRowsPerStep());
-    peel(rewriter, r->loops.back());
+      interleaveRowStreams(rewriter, rowLoop, s.getRowsPerStep(), peeled);
   } else if (wholeRows) {
     // A single row is its own tile: no longer a reduction to plan.
     removeCPUStrategy(current);
@@ -419,12 +482,71 @@ static LogicalResult applyInnerAfterThreads(RewriterBase &rewriter,
   return success();
 }
 
+/// Takes `op`'s `rmean.cpu_large_input` off it and, when it applies (a row
+/// reduction [rows, length] of one input tiled by the inner step, whose
+/// rows are not read whole, and a strategy with the threads of `s`, which
+/// are split first), builds its run-time test before `op`: the input holds
+/// at least min_bytes, its rows min_row_length elements, and there are
+/// min_rows of them. Else warns and returns nothing: `s` applies.
+static std::optional<LargeInput> takeLargeInput(RewriterBase &rewriter,
+                                                linalg::GenericOp op,
+                                                CPUStrategyAttr s) {
+  CPULargeInputAttr large = getCPULargeInput(op);
+  if (!large)
+    return std::nullopt;
+  removeCPULargeInput(op);
+  CPUStrategyAttr l = large.getStrategy();
+  auto inputType =
+      op.getNumDpsInputs() == 1
+          ? dyn_cast<RankedTensorType>(op.getDpsInputs()[0].getType())
+          : RankedTensorType();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t length = op.getStaticLoopRanges().back();
+  const char *why = nullptr;
+  if (s.getKind() != CPUStrategyKind::Inner)
+    why = "its rmean.cpu_strategy is not an inner one";
+  else if (l.getThreads() != s.getThreads())
+    why = "its threads differ from those of the rmean.cpu_strategy";
+  else if (!inputType || inputType.getRank() != 2 || op.getNumLoops() != 2 ||
+           iterators[0] != utils::IteratorType::parallel ||
+           !op.getIndexingMapsArray()[0].isIdentity())
+    why = "the reduction is not one of rows [rows, length]";
+  else if (isCompensatedReduction(op) || isWideIntegerSum(op))
+    why = "its sums take accumulator lanes of their own";
+  else if (isWholeRow(length, s) || isWholeRow(length, l))
+    why = "its rows are read whole";
+  if (why) {
+    op.emitWarning() << "rmean-cpu-tile: " << large
+                     << " does not apply to this reduction (" << why
+                     << "); it keeps its rmean.cpu_strategy";
+    return std::nullopt;
+  }
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value input = op.getDpsInputs()[0];
+  auto atLeast = [&](Value size, int64_t bound) {
+    return arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, size,
+        arith::ConstantIndexOp::create(rewriter, loc, bound));
+  };
+  Value bytes = buildIsLargeInput(rewriter, op, large.getMinBytes());
+  Value rows = atLeast(tensor::DimOp::create(rewriter, loc, input, 0),
+                       large.getMinRows());
+  Value longRows = atLeast(tensor::DimOp::create(rewriter, loc, input, 1),
+                           large.getMinRowLength());
+  Value condition = arith::AndIOp::create(
+      rewriter, loc, bytes,
+      arith::AndIOp::create(rewriter, loc, rows, longRows));
+  return LargeInput{condition, l};
+}
+
 static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
-                                CPUStrategyAttr s, int64_t minThreadedBytes) {
+                                CPUStrategyAttr s, int64_t minThreadedBytes,
+                                std::optional<LargeInput> large) {
   // Rows split across threads; a reduce-all splits the reduction.
   for (TilingInterface part :
        splitThreads(rewriter, op, s, /*dim=*/0, minThreadedBytes))
-    if (failed(applyInnerAfterThreads(rewriter, part, s)))
+    if (failed(applyInnerAfterThreads(rewriter, part, s, large)))
       return failure();
   return success();
 }
@@ -1151,6 +1273,9 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       // Asked before fusion, which erases `op`.
       bool wholeRows = outer && chunk && hasWholeRowChunks(linalgOp, *chunk);
       bool stepChunks = !outer && chunk && hasStepChunks(linalgOp, s);
+      std::optional<LargeInput> large;
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+        large = takeLargeInput(rewriter, generic, s);
       if (finalize) {
         FailureOr<std::pair<TilingInterface, TilingInterface>> fused =
             fuseChunksWithFinalize(rewriter,
@@ -1178,12 +1303,13 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                                                 "the division\n");
           applied =
               outer ? applyOuter(rewriter, op, s, blockTrips, minThreadedBytes)
-                    : applyInner(rewriter, op, s, minThreadedBytes);
+                    : applyInner(rewriter, op, s, minThreadedBytes, large);
         } else {
-          applied = outer ? applyOuterChunk(rewriter, fused->first, s,
-                                            /*compensated=*/false, wholeRows,
-                                            blockTrips)
-                          : applyInnerAfterThreads(rewriter, fused->first, s);
+          applied =
+              outer ? applyOuterChunk(rewriter, fused->first, s,
+                                      /*compensated=*/false, wholeRows,
+                                      blockTrips)
+                    : applyInnerAfterThreads(rewriter, fused->first, s, large);
         }
       } else if (outer)
         applied = applyOuter(rewriter, op, s, blockTrips, minThreadedBytes);
@@ -1197,7 +1323,7 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                             getWideIntegerLaneScheme(&getContext(), isUnsigned),
                             /*splitReducedDim=*/true, minThreadedBytes);
       else
-        applied = applyInner(rewriter, op, s, minThreadedBytes);
+        applied = applyInner(rewriter, op, s, minThreadedBytes, large);
       if (failed(applied))
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << s
                                 << " could not be applied; the reduction "

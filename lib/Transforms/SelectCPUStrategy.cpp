@@ -327,6 +327,51 @@ static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
           !isStaticInputBelow(op, kRowStreamsInputBytes));
 }
 
+/// The row streams of a row reduction whose sizes are only known at run
+/// time (`rmean.cpu_large_input`, chosen by rmean-cpu-tile at run time): the
+/// step of four rows at the base lanes in streams, for the inputs on which
+/// static shapes take it (an input of at least kRowStreamsInputBytes, rows
+/// of kMidRowMin or more elements, or of more than kMidRowMax for i32 rows
+/// on two threads, and at least kMidRowMinSteps vectors of the lanes; at
+/// least kMidRowMinRows rows per thread), on 512-bit targets and one or two
+/// threads; any rows count, since rmean-cpu-tile streams the rows of a
+/// chunk's whole steps. Static shapes choose at compile time (above).
+/// Measured against the dynamic-shape default (one row per step at twice
+/// the lanes), same process, AMD Zen 5: see wantsRowStreams's figures for
+/// the static kernels, which the dynamic ones match.
+static CPULargeInputAttr largeInputStreams(linalg::GenericOp op,
+                                           CPUStrategyAttr strategy,
+                                           int64_t lanes, int64_t vectorBits) {
+  auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  int64_t threads = strategy.getThreads();
+  if (strategy.getKind() != CPUStrategyKind::Inner || vectorBits < 512 ||
+      threads > kRowStreamsMaxThreads || !inTy || inTy.hasStaticShape() ||
+      op.getNumLoops() != 2 || !getSteppedRowsAndLength(op) ||
+      isCompensatedReduction(op) || isWideIntegerSum(op) ||
+      strategy.getRowsPerStep() != 1)
+    return {};
+  Type element = inTy.getElementType();
+  int64_t minLength;
+  if (element.isF32())
+    minLength = kMidRowMin;
+  else if (element.isInteger(32))
+    minLength = threads > 1 ? kMidRowMax + 1 : kMidRowMin;
+  else
+    return {};
+  minLength = std::max(minLength, kMidRowMinSteps * lanes);
+  auto [rows, length] = *getSteppedRowsAndLength(op);
+  int64_t minRows = kMidRowMinRows * threads;
+  if ((ShapedType::isStatic(length) && length < minLength) ||
+      (ShapedType::isStatic(rows) && rows < minRows))
+    return {};
+  MLIRContext *ctx = op.getContext();
+  auto streams = CPUStrategyAttr::get(
+      ctx, CPUStrategyKind::Inner, lanes, strategy.getCacheTile(), threads,
+      kNarrowTargetRowsPerStep, /*rowBlocks=*/false, /*rowStreams=*/true);
+  return CPULargeInputAttr::get(ctx, kRowStreamsInputBytes, minLength, minRows,
+                                streams);
+}
+
 /// `rows` per outer step, or a few fewer (down to three quarters of them)
 /// when that divides the static count of reduced rows and `rows` does not:
 /// the rows left after the last whole step are added one at a time, each a
@@ -631,12 +676,15 @@ struct RmeanSelectCPUStrategyPass
                                outerRowsPerStep, threads),
                    CPUStrategyAttr::kMaxStepElements / lanes);
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
-      setCPUStrategy(op,
-                     CPUStrategyAttr::get(
-                         ctx, kind, lanes, tile, threads, rows,
-                         wantsRowBlocks(op, kind, rows, tile, targetVectorBits),
-                         wantsRowStreams(op, kind, rows, vectorSize,
-                                         targetVectorBits, threads)));
+      auto strategy = CPUStrategyAttr::get(
+          ctx, kind, lanes, tile, threads, rows,
+          wantsRowBlocks(op, kind, rows, tile, targetVectorBits),
+          wantsRowStreams(op, kind, rows, vectorSize, targetVectorBits,
+                          threads));
+      setCPUStrategy(op, strategy);
+      if (CPULargeInputAttr large =
+              largeInputStreams(op, strategy, vectorSize, targetVectorBits))
+        setCPULargeInput(op, large);
     });
   }
 };

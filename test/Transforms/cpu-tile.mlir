@@ -1233,17 +1233,22 @@ func.func @row_streams(%x: tensor<64x128xf32>, %init: tensor<64xf64>) -> tensor<
 // -----
 
 // row_streams on rows that four does not divide (66), or whose count is
-// only known at run time, leaves adjacent rows: steps of four, then the
-// peeled rest.
+// only known at run time: the main loop that peeling leaves (64 rows, or a
+// run-time multiple of four) takes the streams, T = 16 or its rows / 4
+// computed at run time; the peeled rest stays as it is.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-// CHECK-LABEL: func.func @negative_row_streams
-//       CHECK:   tensor.extract_slice %{{.+}} [4, 128] [1, 1] : tensor<66x128xf32> to tensor<4x128xf32>
-//   CHECK-NOT:   [16, 1]
-//       CHECK:   tensor.extract_slice %{{.+}} [4, 128] [1, 1] : tensor<?x128xf32> to tensor<4x128xf32>
-//   CHECK-NOT:   [16, 1]
+// CHECK-LABEL: func.func @row_streams_peeled
+//       CHECK:   scf.for %{{.+}} = %c0 to %c16 step %c1
+//       CHECK:     tensor.extract_slice %{{.+}} [4, 128] [16, 1] : tensor<66x128xf32> to tensor<4x128xf32>
+//       CHECK:   tensor.extract_slice %{{.+}}[64, 0] [2, 128] [1, 1] : tensor<66x128xf32> to tensor<2x128xf32>
+//       CHECK:   %[[MAIN:.+]] = affine.apply
+//       CHECK:   %[[T:.+]] = arith.divui %[[MAIN]], %c4
+//       CHECK:   scf.for %{{.+}} = %c0 to %[[T]] step %c1
+//       CHECK:     tensor.extract_slice %{{.+}} [4, 128] [%[[T]], 1] : tensor<?x128xf32> to tensor<4x128xf32>
+//       CHECK:   scf.for %{{.+}} = %[[MAIN]] to %{{.+}} step %c4
 //       CHECK:   return
-func.func @negative_row_streams(%x: tensor<66x128xf32>, %init: tensor<66xf64>, %y: tensor<?x128xf32>, %yinit: tensor<?xf64>) -> (tensor<66xf64>, tensor<?xf64>) {
+func.func @row_streams_peeled(%x: tensor<66x128xf32>, %init: tensor<66xf64>, %y: tensor<?x128xf32>, %yinit: tensor<?xf64>) -> (tensor<66xf64>, tensor<?xf64>) {
   %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
       ins(%x : tensor<66x128xf32>) outs(%init : tensor<66xf64>)
       attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
@@ -1265,6 +1270,28 @@ func.func @negative_row_streams(%x: tensor<66x128xf32>, %init: tensor<66xf64>, %
 
 // -----
 
+// row_streams on a loop of one whole step (6 rows: 4, then 2 peeled)
+// leaves adjacent rows: one stream per step is what there is.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @negative_row_streams
+//       CHECK:   tensor.extract_slice %{{.+}} [4, 128] [1, 1] : tensor<6x128xf32> to tensor<4x128xf32>
+//   CHECK-NOT:   [16, 1]
+//       CHECK:   return
+func.func @negative_row_streams(%x: tensor<6x128xf32>, %init: tensor<6xf64>) -> tensor<6xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<6x128xf32>) outs(%init : tensor<6xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<6xf64>
+  return %0 : tensor<6xf64>
+}
+
+// -----
+
 // row_streams with threads: each thread's chunk of rows (64 of 128) takes
 // its own streams, 16 rows apart.
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -1282,4 +1309,113 @@ func.func @row_streams_threads(%x: tensor<128x128xf32>, %init: tensor<128xf64>) 
     linalg.yield %s : f64
   } -> tensor<128xf64>
   return %0 : tensor<128xf64>
+}
+
+// -----
+
+// rmean.cpu_large_input: the reduction is tiled both ways behind an scf.if
+// on its run-time test (bytes, row count, row length), the large copy by
+// its strategy (row streams), the other by rmean.cpu_strategy; the
+// attribute is consumed. With threads, inside each thread's chunk.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @large_input
+//   CHECK-NOT:   rmean.cpu_large_input
+//       CHECK:   %[[BYTES:.+]] = arith.cmpi uge, %{{.+}}, %c16777216
+//       CHECK:   %[[ROWS:.+]] = tensor.dim %{{.+}}, %c0
+//       CHECK:   %[[MANY:.+]] = arith.cmpi uge, %[[ROWS]], %c64
+//       CHECK:   %[[LONG:.+]] = arith.cmpi uge, %{{.+}}, %c384
+//       CHECK:   %[[BOTH:.+]] = arith.andi %[[MANY]], %[[LONG]]
+//       CHECK:   %[[LARGE:.+]] = arith.andi %[[BYTES]], %[[BOTH]]
+//       CHECK:   scf.if %[[LARGE]]
+//       CHECK:     tensor.extract_slice %{{.+}} [4, %{{.+}}] [%{{.+}}, 1] : tensor<?x?xf32> to tensor<4x?xf32>
+//       CHECK:     tensor.extract_slice %{{.+}} [4, 16] [1, 1]
+//       CHECK:   } else {
+//   CHECK-NOT:     [%{{.+}}, 1] : tensor<?x?xf32> to tensor<4x?xf32>
+//       CHECK:     tensor.extract_slice %{{.+}} [1, 32] [1, 1]
+//       CHECK:   scf.forall
+//       CHECK:     scf.if %{{.+}}
+//       CHECK:       tensor.extract_slice %{{.+}} [4, %{{.+}}] [%{{.+}}, 1] : tensor<?x?xf32> to tensor<4x?xf32>
+//       CHECK:     } else {
+//       CHECK:       tensor.extract_slice %{{.+}} [1, 32] [1, 1]
+//   CHECK-NOT:   rmean.cpu_large_input
+func.func @large_input(%x: tensor<?x?xf32>, %init: tensor<?xf64>) -> (tensor<?xf64>, tensor<?xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %0, %1 : tensor<?xf64>, tensor<?xf64>
+}
+
+// -----
+
+// rmean.cpu_large_input that does not apply (its threads differ, an outer
+// rmean.cpu_strategy, rows read whole, no [rows, length] layout) is dropped with a warning; the op's own strategy applies.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#col = affine_map<(d0, d1) -> (d1)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @negative_large_input
+//   CHECK-NOT:   rmean.cpu_large_input
+//   CHECK-NOT:   to tensor<4x
+//       CHECK:   return
+func.func @negative_large_input(%x: tensor<?x?xf32>, %init: tensor<?xf64>, %c: tensor<?xf64>,
+                                %w: tensor<?x8xf32>, %t: tensor<?x?x?xf32>, %tinit: tensor<?x?xf64>)
+    -> (tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?x?xf64>) {
+  // expected-warning@+1 {{rmean-cpu-tile: #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>> does not apply to this reduction (its threads differ from those of the rmean.cpu_strategy); it keeps its rmean.cpu_strategy}}
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  // expected-warning@+1 {{(its rmean.cpu_strategy is not an inner one); it keeps its rmean.cpu_strategy}}
+  %1 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<?x?xf32>) outs(%c : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  // expected-warning@+1 {{(its rows are read whole); it keeps its rmean.cpu_strategy}}
+  %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%w : tensor<?x8xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  // expected-warning@+1 {{(the reduction is not one of rows [rows, length]); it keeps its rmean.cpu_strategy}}
+  %4 = linalg.generic {indexing_maps = [#id3, #row3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%t : tensor<?x?x?xf32>) outs(%tinit : tensor<?x?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?xf64>
+  return %0, %1, %2, %2, %4 : tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?x?xf64>
 }

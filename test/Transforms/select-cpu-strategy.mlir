@@ -387,6 +387,65 @@ func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096x
 
 // -----
 
+// @large_input: row means whose sizes are only known at run time keep their
+// strategy (one row per step at twice the lanes) and get the row streams of
+// static shapes as rmean.cpu_large_input, which rmean-cpu-tile chooses at
+// run time: inputs of 16 MiB or more, rows of 384 elements or more (i32 on
+// two threads: more than 3072, THR2), 64 rows per thread or more. Three
+// threads (MINB0) and 256-bit targets (AVX2) get none.
+// CHECK-LABEL: func.func @large_input
+// CHECK-COUNT-5:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+// THR2-LABEL: func.func @large_input
+// THR2-COUNT-3:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+// MINB0-LABEL: func.func @large_input
+//   MINB0-NOT:   rmean.cpu_large_input
+//       MINB0:   return
+// AVX2-LABEL: func.func @large_input
+//   AVX2-NOT:   rmean.cpu_large_input
+//       AVX2:   return
+func.func @large_input(%a: tensor<?x?xf32>, %b: tensor<?x4096xf32>, %c: tensor<4096x?xf32>,
+                       %d: tensor<?x?xi32>, %e: tensor<?x768xf32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<4096xf32>, tensor<?xi32>, tensor<?xf32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<?x4096xf32> -> tensor<?xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<4096x?xf32> -> tensor<4096xf32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<?x?xi32> -> tensor<?xi32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<?x768xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4 : tensor<?xf32>, tensor<?xf32>, tensor<4096xf32>, tensor<?xi32>, tensor<?xf32>
+}
+
+// -----
+
+// @negative_large_input: rows of a static length below 384, fewer than 64
+// static rows, bf16 and f64 elements, static shapes (their own rule), a
+// reduction that is not [rows, length] (dynamic leading kept dimensions are
+// not coalesced) and a reduce-all get no rmean.cpu_large_input.
+// CHECK-LABEL: func.func @negative_large_input
+//   CHECK-NOT:   rmean.cpu_large_input
+//       CHECK:   return
+// THR2-LABEL: func.func @negative_large_input
+//   THR2-NOT:   rmean.cpu_large_input
+//       THR2:   return
+func.func @negative_large_input(%a: tensor<?x100xf32>, %b: tensor<32x?xf32>, %c: tensor<?x?xbf16>,
+                                %d: tensor<?x?xf64>, %e: tensor<4096x4096xf32>, %f: tensor<?x?x?xf32>,
+                                %g: tensor<?x?xf32>)
+    -> (tensor<?xf32>, tensor<32xf32>, tensor<?xbf16>, tensor<?xf64>, tensor<4096xf32>, tensor<?x?xf32>,
+        tensor<f32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<?x100xf32> -> tensor<?xf32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<32x?xf32> -> tensor<32xf32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<?x?xbf16> -> tensor<?xbf16>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<?x?xf64> -> tensor<?xf64>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<4096x4096xf32> -> tensor<4096xf32>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 2>} : tensor<?x?x?xf32> -> tensor<?x?xf32>
+  %6 = rmean.reduce_mean %g {axes = array<i64>, noop_with_empty_axes = false} : tensor<?x?xf32> -> tensor<f32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?xf32>, tensor<32xf32>, tensor<?xbf16>, tensor<?xf64>, tensor<4096xf32>, tensor<?x?xf32>,
+      tensor<f32>
+}
+
+// -----
+
 // Reduce-all is an inner reduction of the flattened tensor.
 // CHECK-LABEL: func.func @all
 //       CHECK:   kind = inner,

@@ -29,6 +29,17 @@ func.func @all_parameters() attributes {
   return
 }
 
+// #rmean.cpu_large_input round-trips, its strategy printed without the
+// #rmean.cpu_strategy prefix (its parameter's type says it).
+// CHECK-LABEL: func.func @large_input
+//       CHECK:   b = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>
+func.func @large_input(%x: tensor<?x?xf32>) -> tensor<?xf32> attributes {
+    b = #rmean.cpu_large_input<strategy = <kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>, min_rows = 0, min_bytes = 0, min_row_length = 0>} {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
 // The markers are unit attributes on any op.
 // CHECK-LABEL: func.func @markers
 //       CHECK:   arith.addf {{.+}} {rmean.finalize, rmean.reduction, rmean.vectorize}

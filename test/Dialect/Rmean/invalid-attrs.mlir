@@ -90,6 +90,35 @@ func.func @row_streams_one_row() attributes {s = #rmean.cpu_strategy<kind = inne
 
 // -----
 
+// expected-error@+1 {{'#rmean.cpu_large_input' expects min_bytes in [0, 2147483648], got 2147483649}}
+func.func @large_input_bytes() attributes {s = #rmean.cpu_large_input<min_bytes = 2147483649, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 64>>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_large_input' expects min_row_length and min_rows >= 0, got 0 and -1}}
+func.func @large_input_rows() attributes {s = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = -1, strategy = <kind = inner, vector_size = 16, cache_tile = 64>>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_large_input' expects an inner strategy, got #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64>}}
+func.func @large_input_outer() attributes {s = #rmean.cpu_large_input<min_bytes = 0, min_row_length = 0, min_rows = 0, strategy = <kind = outer, vector_size = 16, cache_tile = 64>>} {
+  return
+}
+
+// -----
+
+func.func @large_input_type(%x: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'rmean.cpu_large_input' expects a #rmean.cpu_large_input<min_bytes = B, min_row_length = L, min_rows = R, strategy = #rmean.cpu_strategy<...>>, got #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>}}
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_large_input = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : tensor<4x8xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // The old dictionary form is rejected with what is expected instead.
 func.func @dictionary_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'rmean.cpu_strategy' expects a #rmean.cpu_strategy<kind = inner|outer|none, vector_size = N, cache_tile = M[, threads = T, rows_per_step = R, row_blocks = true|false, row_streams = true|false]>, got {cache_tile = 64 : i64, kind = "inner", vector_size = 16 : i64}}}

@@ -21,6 +21,13 @@
 // - 1024x4096 i32 (i32 rows take streams from 384 elements): row 7 all
 //   2^31 - 1, row 300 all -2^31 (exact sums beyond i32), row r otherwise
 //   (131 r + 7919 c) mod 1000 - 500; means truncate toward zero.
+// Dynamic shapes (`rmean.cpu_large_input`) choose the streams at run time:
+// the same inputs as tensor<?x?x...> must give the same bits (and one
+// thread the same steps), and so must 1027x4096 (a chunk of 1024 rows in
+// streams, then 3 rows one at a time) against four adjacent rows, and the
+// first 64 rows of the first input (1 MiB: below the bound, the default
+// step) against the first 64 rows of four adjacent rows. Four more counts
+// of differing f32 rows (0), then that of the i32 rows (0).
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // The reference's lanes are those of 512-bit targets: other targets and
@@ -36,6 +43,10 @@
 // STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // STRATEGY-LABEL: func.func @streams_i32
 // STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// STRATEGY-LABEL: func.func @dynamic
+// STRATEGY: rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+// STRATEGY-LABEL: func.func @dynamic_i32
+// STRATEGY: rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64,
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile | FileCheck %s --check-prefix=TILED
 // TILED-LABEL: func.func @streams
 // TILED: tensor.extract_slice %{{.+}} [4, 4096] [256, 1] : tensor<1024x4096xf32> to tensor<4x4096xf32>
@@ -43,6 +54,12 @@
 // TILED-NOT: [256, 1]
 // TILED-LABEL: func.func @streams_mid
 // TILED: tensor.extract_slice %{{.+}} [4, 2048] [256, 1] : tensor<1024x2048xf32> to tensor<4x2048xf32>
+// TILED-LABEL: func.func @dynamic
+// TILED: scf.if
+// TILED: tensor.extract_slice %{{.+}} [4, %{{.+}}] [%{{.+}}, 1] : tensor<?x?xf32> to tensor<4x?xf32>
+// TILED: } else {
+// TILED-NOT: tensor.extract_slice %{{.+}} [4, %{{.+}}] [%{{.+}}, 1]
+// TILED-LABEL: func.func @dynamic_i32
 // Two threads: each streams its half of the rows.
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy=num-threads=2 --rmean-cpu-tile | FileCheck %s --check-prefix=TILED2
 // TILED2-LABEL: func.func @streams
@@ -62,6 +79,10 @@
 // CHECK-NEXT: [0]
 // CHECK: data =
 // CHECK-NEXT: [2147483647,  -2147483648]
+// CHECK-COUNT-4: data =
+// CHECK-NEXT: [0]
+// CHECK: data =
+// CHECK-NEXT: [0]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
@@ -89,6 +110,18 @@ func.func @adjacent_i32(%x: tensor<1024x4096xi32>) -> tensor<1024xi32> {
 func.func @adjacent_mid(%x: tensor<2048x2048xf32>) -> tensor<2048xf32> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<2048x2048xf32> -> tensor<2048xf32>
   return %0 : tensor<2048xf32>
+}
+func.func @dynamic(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @dynamic_i32(%x: tensor<?x?xi32>) -> tensor<?xi32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<?x?xi32> -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+func.func @adjacent_1027(%x: tensor<1027x4096xf32>) -> tensor<1027xf32> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>} : tensor<1027x4096xf32> -> tensor<1027xf32>
+  return %0 : tensor<1027xf32>
 }
 
 // Rows whose bits differ, NaNs of any sign or payload counted as equal.
@@ -256,5 +289,40 @@ func.func @main() {
   %zs = tensor.from_elements %z7, %z300 : tensor<2xi32>
   %zsu = tensor.cast %zs : tensor<2xi32> to tensor<*xi32>
   call @printMemrefI32(%zsu) : (tensor<*xi32>) -> ()
+  %xd = tensor.cast %x : tensor<1024x4096xf32> to tensor<?x?xf32>
+  %dx = call @dynamic(%xd) : (tensor<?x?xf32>) -> tensor<?xf32>
+  call @differing(%dx, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %yd = tensor.cast %y : tensor<2048x2048xf32> to tensor<?x?xf32>
+  %dy = call @dynamic(%yd) : (tensor<?x?xf32>) -> tensor<?xf32>
+  call @differing(%dy, %nd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %w = tensor.generate {
+  ^bb0(%r: index, %c: index):
+    %v = func.call @value(%r, %c, %c4095) : (index, index, index) -> f32
+    tensor.yield %v : f32
+  } : tensor<1027x4096xf32>
+  %wa = call @adjacent_1027(%w) : (tensor<1027x4096xf32>) -> tensor<1027xf32>
+  %wd = tensor.cast %w : tensor<1027x4096xf32> to tensor<?x?xf32>
+  %dw = call @dynamic(%wd) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %wad = tensor.cast %wa : tensor<1027xf32> to tensor<?xf32>
+  call @differing(%dw, %wad) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %small = tensor.extract_slice %x[0, 0] [64, 4096] [1, 1] : tensor<1024x4096xf32> to tensor<64x4096xf32>
+  %smalld = tensor.cast %small : tensor<64x4096xf32> to tensor<?x?xf32>
+  %ds = call @dynamic(%smalld) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %bs = tensor.extract_slice %b[0] [64] [1] : tensor<1024xf32> to tensor<64xf32>
+  %bsd = tensor.cast %bs : tensor<64xf32> to tensor<?xf32>
+  call @differing(%ds, %bsd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  %zd = tensor.cast %z : tensor<1024x4096xi32> to tensor<?x?xi32>
+  %dz = call @dynamic_i32(%zd) : (tensor<?x?xi32>) -> tensor<?xi32>
+  %dzs = tensor.cast %dz : tensor<?xi32> to tensor<1024xi32>
+  %eqd = arith.cmpi ne, %dzs, %zj : tensor<1024xi32>
+  %ndiffd = scf.for %i = %c0 to %c1024 step %c1 iter_args(%acc = %c0_i32) -> i32 {
+    %d = tensor.extract %eqd[%i] : tensor<1024xi1>
+    %inc = arith.extui %d : i1 to i32
+    %next = arith.addi %acc, %inc : i32
+    scf.yield %next : i32
+  }
+  %ndtd = tensor.from_elements %ndiffd : tensor<1xi32>
+  %ndud = tensor.cast %ndtd : tensor<1xi32> to tensor<*xi32>
+  call @printMemrefI32(%ndud) : (tensor<*xi32>) -> ()
   return
 }

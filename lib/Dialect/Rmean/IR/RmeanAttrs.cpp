@@ -62,6 +62,25 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult
+CPULargeInputAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          int64_t minBytes, int64_t minRowLength,
+                          int64_t minRows, CPUStrategyAttr strategy) {
+  if (minBytes < 0 || minBytes > CPUStrategyAttr::kMaxMinThreadedBytes)
+    return emitError() << "'#rmean.cpu_large_input' expects min_bytes in [0, "
+                       << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
+                       << minBytes;
+  if (minRowLength < 0 || minRows < 0)
+    return emitError() << "'#rmean.cpu_large_input' expects min_row_length "
+                          "and min_rows >= 0, got "
+                       << minRowLength << " and " << minRows;
+  if (!strategy || strategy.getKind() != CPUStrategyKind::Inner)
+    return emitError() << "'#rmean.cpu_large_input' expects an inner "
+                          "strategy, got "
+                       << strategy;
+  return success();
+}
+
+LogicalResult
 GPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         GPUStrategyKind kind, int64_t blockSize,
                         int64_t threadsPerOutput, int64_t itemsPerThread,

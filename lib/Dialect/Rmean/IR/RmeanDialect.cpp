@@ -49,6 +49,16 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
               "row_streams = true|false]>, got "
            << attr.getValue();
   }
+  if (name == getCpuLargeInputAttrHelper().getName()) {
+    if (isa<CPULargeInputAttr>(attr.getValue()))
+      return success();
+    return op->emitError()
+           << "'" << name
+           << "' expects a #rmean.cpu_large_input<min_bytes = B, "
+              "min_row_length = L, min_rows = R, strategy = "
+              "#rmean.cpu_strategy<...>>, got "
+           << attr.getValue();
+  }
   if (name == getGpuStrategyAttrHelper().getName()) {
     if (isa<GPUStrategyAttr>(attr.getValue()))
       return success();
@@ -69,7 +79,8 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
     return expectUnit();
   return op->emitError() << "unknown rmean attribute '" << name
                          << "' (expected one of rmean.cpu_strategy, "
-                            "rmean.gpu_strategy, rmean.reduction, "
+                            "rmean.cpu_large_input, rmean.gpu_strategy, "
+                            "rmean.reduction, "
                             "rmean.finalize, rmean.vectorize, "
                             "rmean.accumulation_loop, rmean.whole_rows_loop, "
                             "rmean.thread_chunks, rmean.row_sum)";

@@ -118,6 +118,41 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
   }];
 }
 
+def Rmean_CPULargeInputAttr : Rmean_Attr<"CPULargeInput", "cpu_large_input"> {
+  let summary = "The CPU strategy of a reduction's large inputs, chosen at run time";
+  let description = [{
+    Recorded by `rmean-select-cpu-strategy` as `rmean.cpu_large_input` on a
+    row reduction (`[rows, length]`, kind `inner`) whose sizes are only
+    known at run time, next to its `rmean.cpu_strategy`; `rmean-cpu-tile`
+    tiles the reduction both ways and chooses at run time: an input of at
+    least `min_bytes` with rows of at least `min_row_length` elements and
+    at least `min_rows` rows takes `strategy`, any other the op's
+    `rmean.cpu_strategy`. Which strategy pays depends on the sizes (row
+    streams read memory faster, but cost more on inputs in the cache), so
+    dynamic shapes cannot choose at compile time. `strategy` must be an
+    `inner` one with the threads of the op's strategy (the thread split
+    comes first); a reduction it does not fit keeps its own strategy, with
+    a warning. `min_bytes` <= 2^31 (the run-time test multiplies sizes
+    capped at it), the other bounds >= 0.
+
+    ```mlir
+    rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216,
+        min_row_length = 384, min_rows = 64,
+        strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16,
+                                       cache_tile = 1024, rows_per_step = 4,
+                                       row_streams = true>>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$min_bytes,
+    "int64_t":$min_row_length,
+    "int64_t":$min_rows,
+    "::mlir::rmean::CPUStrategyAttr":$strategy
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // GPU strategy
 //===----------------------------------------------------------------------===//

@@ -45,6 +45,17 @@ inline void removeCPUStrategy(Operation *op) {
   op->removeAttr(RmeanDialect::CpuStrategyAttrHelper::getNameStr());
 }
 
+/// The `rmean.cpu_large_input` of `op`, or null when it has none.
+inline CPULargeInputAttr getCPULargeInput(Operation *op) {
+  return RmeanDialect::CpuLargeInputAttrHelper(op->getContext()).getAttr(op);
+}
+inline void setCPULargeInput(Operation *op, CPULargeInputAttr large) {
+  RmeanDialect::CpuLargeInputAttrHelper(op->getContext()).setAttr(op, large);
+}
+inline void removeCPULargeInput(Operation *op) {
+  op->removeAttr(RmeanDialect::CpuLargeInputAttrHelper::getNameStr());
+}
+
 /// The `rmean.gpu_strategy` of `op`, or null when it has none.
 inline GPUStrategyAttr getGPUStrategy(Operation *op) {
   return RmeanDialect::GpuStrategyAttrHelper(op->getContext()).getAttr(op);

@@ -41,6 +41,9 @@ def Rmean_Dialect : Dialect {
     // The CPU strategy of a reduction (RmeanAttrs.td), on an
     // rmean.reduce_mean or on the reduction linalg op it becomes.
     "::mlir::rmean::CPUStrategyAttr":$cpu_strategy,
+    // The strategy of the same reduction's large inputs, chosen at run time
+    // (dynamic shapes; RmeanAttrs.td), on the reduction linalg op.
+    "::mlir::rmean::CPULargeInputAttr":$cpu_large_input,
     // The GPU strategy of a reduction, likewise.
     "::mlir::rmean::GPUStrategyAttr":$gpu_strategy,
     // The reduction linalg op convert-rmean-to-linalg creates.
