@@ -50,6 +50,7 @@ static void addTensorStage(OpPassManager &pm,
     select.minThreadedBytes = options.minThreadedBytes;
     select.targetVectorBits = getRmeanCPUVectorBits(options);
     select.outerRowsPerStep = getRmeanCPUOuterRowsPerStep(options);
+    select.rowStreamsBytes = options.rowStreamsBytes;
     OpPassManager &func = pm.nest<func::FuncOp>();
     // Complex sums become real sums of their parts, which vectorise.
     func.addPass(createRmeanViewComplexAsRealPass());
@@ -249,6 +250,8 @@ LogicalResult mlir::rmean::verifyRmeanCPUPipelineOptions(
       succeeded(checkRange("num-threads", options.numThreads, 1,
                            CPUStrategyAttr::kMaxThreads, emitError)) &&
       succeeded(checkRange("min-threaded-bytes", options.minThreadedBytes, 0,
+                           CPUStrategyAttr::kMaxMinThreadedBytes, emitError)) &&
+      succeeded(checkRange("row-streams-bytes", options.rowStreamsBytes, 0,
                            CPUStrategyAttr::kMaxMinThreadedBytes, emitError)) &&
       succeeded(checkRange("block-trips", options.blockTrips, 0,
                            std::numeric_limits<int64_t>::max(), emitError)) &&

@@ -229,7 +229,8 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
 }
 
 /// Static f32 (and i32, isLongRowBeyondL3) inputs of at least
-/// kRowStreamsInputBytes (beyond a core's share of L3: read from memory)
+/// `row-streams-bytes` (16 MiB by default: beyond a core's share of L3,
+/// read from memory)
 /// whose rows one thread steps four at a time (isMidRowBeyondL2,
 /// isLongRowBeyondL3) take each step's rows from
 /// four equal parts of a chunk's rows (`row_streams`): four input streams a
@@ -247,7 +248,6 @@ static bool isMidRowBeyondL2(linalg::GenericOp op, int64_t lanes,
 /// thread gained nothing from streams), when the rows divide
 /// into whole steps per thread (hasStreamableChunks). More threads are not
 /// measured (each already adds a stream), nor are Intel cores.
-static constexpr int64_t kRowStreamsInputBytes = int64_t(16) << 20;
 static constexpr int64_t kRowStreamsMaxThreads = 2;
 
 /// Whether rmean-cpu-tile's chunks of `op`'s stepped rows have a static
@@ -280,7 +280,7 @@ static bool hasStreamableChunks(linalg::GenericOp op, int64_t threads) {
 /// f32 rows longer than kMidRowMax, and i32 rows of at least kMidRowMin
 /// elements on one thread or longer than kMidRowMax on two (both at least
 /// kMidRowMinSteps vectors of the lanes), in a
-/// static input of at least kRowStreamsInputBytes, on 512-bit targets and
+/// static input of at least `row-streams-bytes`, on 512-bit targets and
 /// at most kRowStreamsMaxThreads threads, each stepping at least
 /// kMidRowMinRows rows, whose chunks divide
 /// into steps of kNarrowTargetRowsPerStep (hasStreamableChunks): four rows
@@ -291,7 +291,8 @@ static bool hasStreamableChunks(linalg::GenericOp op, int64_t threads) {
 /// 2048x8192 1.24x, 8192x768 1.08x. f16 and bf16 rows, bound by their
 /// conversion, gain nothing (4096x4096 bf16 0.97x, f16 0.68x).
 static bool isLongRowBeyondL3(linalg::GenericOp op, int64_t lanes,
-                              int64_t vectorBits, int64_t threads) {
+                              int64_t vectorBits, int64_t threads,
+                              int64_t streamsBytes) {
   auto rowsAndLength = getSteppedRowsAndLength(op);
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
   if (vectorBits < 512 || threads > kRowStreamsMaxThreads || !rowsAndLength ||
@@ -312,25 +313,25 @@ static bool isLongRowBeyondL3(linalg::GenericOp op, int64_t lanes,
   return length >= minLength && length >= kMidRowMinSteps * lanes &&
          rows >= kMidRowMinRows * std::max<int64_t>(threads, 1) &&
          hasStreamableChunks(op, threads) &&
-         !isStaticInputBelow(op, kRowStreamsInputBytes);
+         !isStaticInputBelow(op, streamsBytes);
 }
 
 /// Whether the "inner" step of `rows` rows takes them as row streams.
 static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
                             int64_t rows, int64_t lanes, int64_t vectorBits,
-                            int64_t threads) {
+                            int64_t threads, int64_t streamsBytes) {
   if (kind != CPUStrategyKind::Inner || rows != kNarrowTargetRowsPerStep ||
       threads > kRowStreamsMaxThreads || !hasStreamableChunks(op, threads))
     return false;
-  return isLongRowBeyondL3(op, lanes, vectorBits, threads) ||
+  return isLongRowBeyondL3(op, lanes, vectorBits, threads, streamsBytes) ||
          (isMidRowBeyondL2(op, lanes, vectorBits, threads) &&
-          !isStaticInputBelow(op, kRowStreamsInputBytes));
+          !isStaticInputBelow(op, streamsBytes));
 }
 
 /// The row streams of a row reduction whose sizes are only known at run
 /// time (`rmean.cpu_large_input`, chosen by rmean-cpu-tile at run time): the
 /// step of four rows at the base lanes in streams, for the inputs on which
-/// static shapes take it (an input of at least kRowStreamsInputBytes, rows
+/// static shapes take it (an input of at least `row-streams-bytes`, rows
 /// of kMidRowMin or more elements, or of more than kMidRowMax for i32 rows
 /// on two threads, and at least kMidRowMinSteps vectors of the lanes; at
 /// least kMidRowMinRows rows per thread), on 512-bit targets and one or two
@@ -341,7 +342,8 @@ static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
 /// the static kernels, which the dynamic ones match.
 static CPULargeInputAttr largeInputStreams(linalg::GenericOp op,
                                            CPUStrategyAttr strategy,
-                                           int64_t lanes, int64_t vectorBits) {
+                                           int64_t lanes, int64_t vectorBits,
+                                           int64_t streamsBytes) {
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
   int64_t threads = strategy.getThreads();
   if (strategy.getKind() != CPUStrategyKind::Inner || vectorBits < 512 ||
@@ -368,8 +370,7 @@ static CPULargeInputAttr largeInputStreams(linalg::GenericOp op,
   auto streams = CPUStrategyAttr::get(
       ctx, CPUStrategyKind::Inner, lanes, strategy.getCacheTile(), threads,
       kNarrowTargetRowsPerStep, /*rowBlocks=*/false, /*rowStreams=*/true);
-  return CPULargeInputAttr::get(ctx, kRowStreamsInputBytes, minLength, minRows,
-                                streams);
+  return CPULargeInputAttr::get(ctx, streamsBytes, minLength, minRows, streams);
 }
 
 /// `rows` per outer step, or a few fewer (down to three quarters of them)
@@ -417,14 +418,14 @@ static bool isHalfFloatSum(linalg::GenericOp op) {
 /// compensated sums and narrow columns, which keep their own lane layouts).
 static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
                            int64_t lanes, int64_t vectorBits, int64_t outerRows,
-                           int64_t threads) {
+                           int64_t threads, int64_t streamsBytes) {
   if (kind == CPUStrategyKind::Inner && isShortRow(op, lanes, vectorBits))
     return shortRowsPerStep(op, lanes, shortRowLanes(op, lanes), vectorBits,
                             threads);
   if (kind == CPUStrategyKind::Inner &&
       (isLongRowOnNarrowTarget(op, vectorBits) ||
        isMidRowBeyondL2(op, lanes, vectorBits, threads) ||
-       isLongRowBeyondL3(op, lanes, vectorBits, threads)))
+       isLongRowBeyondL3(op, lanes, vectorBits, threads, streamsBytes)))
     return kNarrowTargetRowsPerStep;
   // Other inner rows are processed one at a time: grouping four adjacent
   // rows (supported, see rmean-cpu-tile) measured no faster there (4096
@@ -455,13 +456,14 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
 /// isMidRowBeyondL2, isLongRowBeyondL3) keep `base`: the rows are the
 /// independent chains.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base,
-                          int64_t vectorBits, int64_t threads) {
+                          int64_t vectorBits, int64_t threads,
+                          int64_t streamsBytes) {
   int64_t length = op.getStaticLoopRanges().back();
   if (isShortRow(op, base, vectorBits))
     return shortRowLanes(op, base);
   if (isLongRowOnNarrowTarget(op, vectorBits) ||
       isMidRowBeyondL2(op, base, vectorBits, threads) ||
-      isLongRowBeyondL3(op, base, vectorBits, threads))
+      isLongRowBeyondL3(op, base, vectorBits, threads, streamsBytes))
     return base;
   // A compensated step is seven operations on each vector, so its rows are
   // bound by the loads, not by the add latency that the doubling hides;
@@ -644,6 +646,14 @@ struct RmeanSelectCPUStrategyPass
                         << int64_t(minThreadedBytes);
       return signalPassFailure();
     }
+    if (rowStreamsBytes < 0 ||
+        rowStreamsBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {
+      func->emitError() << "rmean-select-cpu-strategy: option "
+                           "'row-streams-bytes' must be in [0, "
+                        << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
+                        << int64_t(rowStreamsBytes);
+      return signalPassFailure();
+    }
     if (outerRowsPerStep < 0 ||
         outerRowsPerStep > CPUStrategyAttr::kMaxRowsPerStep) {
       func->emitError() << "rmean-select-cpu-strategy: option "
@@ -665,25 +675,26 @@ struct RmeanSelectCPUStrategyPass
       }
       CPUStrategyKind kind = getFittingCPUStrategyKind(op);
       int64_t threads = threadsFor(op, numThreads, minThreadedBytes);
-      int64_t lanes =
-          kind == CPUStrategyKind::Inner
-              ? innerLanes(op, vectorSize, targetVectorBits, threads)
-          : kind == CPUStrategyKind::Outer ? outerLanes(op, vectorSize)
-                                           : vectorSize;
+      int64_t lanes = kind == CPUStrategyKind::Inner
+                          ? innerLanes(op, vectorSize, targetVectorBits,
+                                       threads, rowStreamsBytes)
+                      : kind == CPUStrategyKind::Outer
+                          ? outerLanes(op, vectorSize)
+                          : vectorSize;
       // Wide lanes take fewer rows per step, within the attribute's bound.
       int64_t rows =
           std::min(rowsPerStep(op, kind, vectorSize, targetVectorBits,
-                               outerRowsPerStep, threads),
+                               outerRowsPerStep, threads, rowStreamsBytes),
                    CPUStrategyAttr::kMaxStepElements / lanes);
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
       auto strategy = CPUStrategyAttr::get(
           ctx, kind, lanes, tile, threads, rows,
           wantsRowBlocks(op, kind, rows, tile, targetVectorBits),
-          wantsRowStreams(op, kind, rows, vectorSize, targetVectorBits,
-                          threads));
+          wantsRowStreams(op, kind, rows, vectorSize, targetVectorBits, threads,
+                          rowStreamsBytes));
       setCPUStrategy(op, strategy);
-      if (CPULargeInputAttr large =
-              largeInputStreams(op, strategy, vectorSize, targetVectorBits))
+      if (CPULargeInputAttr large = largeInputStreams(
+              op, strategy, vectorSize, targetVectorBits, rowStreamsBytes))
         setCPULargeInput(op, large);
     });
   }

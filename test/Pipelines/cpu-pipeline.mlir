@@ -30,6 +30,8 @@
 // MINB: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 2147483648], got -1
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="min-threaded-bytes=2147483649" 2>&1 | FileCheck %s --check-prefix=MINBHUGE --implicit-check-not=error
 // MINBHUGE: error: rmean-cpu-pipeline: option 'min-threaded-bytes' must be in [0, 2147483648], got 2147483649
+// RUN: not rmean-opt %s --rmean-cpu-pipeline="row-streams-bytes=-1" 2>&1 | FileCheck %s --check-prefix=STREAMB --implicit-check-not=error
+// STREAMB: error: rmean-cpu-pipeline: option 'row-streams-bytes' must be in [0, 2147483648], got -1
 // outer-rows-per-step reaches the strategy selection: 8 rows per step for
 // the 64x256 column mean below with 8, the width rule's 1 with 0 (the
 // default, -1, is the host's choice: 8 on Intel cores with AVX-512).

@@ -10,6 +10,9 @@
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="outer-rows-per-step=65" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADROWS
 // RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="min-threaded-bytes=-5" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADMINB
 // BADMINB: option 'min-threaded-bytes' must be in [0, 2147483648], got -5
+// RUN: not rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="row-streams-bytes=2147483649" --split-input-file 2>&1 | FileCheck %s --check-prefix=BADSTREAMB
+// BADSTREAMB: option 'row-streams-bytes' must be in [0, 2147483648], got 2147483649
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="row-streams-bytes=0" --split-input-file | FileCheck %s --check-prefix=STREAMB0
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=0" --split-input-file | FileCheck %s --check-prefix=MINB0
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=3 min-threaded-bytes=4194304" --split-input-file | FileCheck %s --check-prefix=MINB4M
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="num-threads=8" --split-input-file | FileCheck %s --check-prefix=THR8
@@ -362,6 +365,12 @@ func.func @row_streams(%a: tensor<4096x4096xf32>, %b: tensor<1024x4096xf32>,
 // CHECK-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4>
 //   CHECK-NOT:   row_streams
+// With row-streams-bytes=0 (STREAMB0) the inputs short of 16 MiB stream
+// too: 1020x4096, and 2048x2040 in its two chunks.
+// STREAMB0-LABEL: func.func @negative_row_streams
+//       STREAMB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+//       STREAMB0:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       STREAMB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // THR2-LABEL: func.func @negative_row_streams
 // THR2-COUNT-2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 //       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4>
@@ -399,6 +408,8 @@ func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096x
 // THR2-COUNT-3:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 //       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 //       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+// STREAMB0-LABEL: func.func @large_input
+// STREAMB0-COUNT-5:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length =
 // MINB0-LABEL: func.func @large_input
 //   MINB0-NOT:   rmean.cpu_large_input
 //       MINB0:   return

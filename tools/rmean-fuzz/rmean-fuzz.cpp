@@ -186,11 +186,15 @@ void fuzzIR(MLIRContext &ctx, StringRef text) {
   size_t h = llvm::hash_value(text);
   // A bound of 0 bytes puts the fuzzer's small inputs on threads too.
   static const char *const kMinThreadedBytes[] = {"1048576", "0"};
+  // A bound of 0 bytes gives them row streams (static, or chosen at run
+  // time for dynamic rows: rmean.cpu_large_input) where their rows qualify.
+  static const char *const kRowStreamsBytes[] = {"16777216", "0"};
   std::string select =
       std::string("vector-size=") + kVectorSizes[h % 5] +
       " num-threads=" + kThreads[(h / 5) % 3] +
       " cache-tile=" + kTiles[(h / 15) % 3] +
-      " min-threaded-bytes=" + kMinThreadedBytes[(h / 4320) % 2];
+      " min-threaded-bytes=" + kMinThreadedBytes[(h / 4320) % 2] +
+      " row-streams-bytes=" + kRowStreamsBytes[(h / 8640) % 2];
   static const char *const kPrefetch[] = {"4096", "64", "0"};
   std::string narrow = std::string("block-trips=") + kTrips[(h / 45) % 4] +
                        ((h / 180) % 2 ? " narrow-f32=false" : "");

@@ -45,6 +45,13 @@ struct RmeanCPUPipelineOptions
                      "tested at run time) stay on one thread under "
                      "num-threads (0: every non-empty input is split)"),
       llvm::cl::init(int64_t(1) << 20)};
+  PassOptions::Option<int64_t> rowStreamsBytes{
+      *this, "row-streams-bytes",
+      llvm::cl::desc("Inputs of at least this many bytes (statically known, "
+                     "or tested at run time for row means of a run-time "
+                     "size) take qualifying four-row steps as row streams, "
+                     "at 512 vector bits and above (0: every such input)"),
+      llvm::cl::init(int64_t(16) << 20)};
   PassOptions::Option<int64_t> blockTrips{
       *this, "block-trips",
       llvm::cl::desc(
@@ -111,7 +118,8 @@ int64_t getRmeanCPUVectorSize(const RmeanCPUPipelineOptions &options);
 
 /// Checks every option of `options` against its allowed range
 /// (vector-size 0-1024, cache-tile 1-2^30, num-threads 1-4096,
-/// min-threaded-bytes 0-2^31, block-trips >= 0, prefetch-distance 0-2^20,
+/// min-threaded-bytes 0-2^31, row-streams-bytes 0-2^31, block-trips >= 0,
+/// prefetch-distance 0-2^20,
 /// outer-rows-per-step -1-64, target-vector-bits 0 or a power of two 64-4096)
 /// and reports the first bad one, naming it and the range, through `emitError`.
 /// `--rmean-cpu-pipeline` runs it before building the pipeline; call it before

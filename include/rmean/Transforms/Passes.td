@@ -257,8 +257,8 @@ def RmeanSelectCPUStrategyPass
     the conversion carries onto its reduction, or on the reduction itself).
     Options outside the range the attribute accepts (vector-size in
     [1, 1024], cache-tile in [1, 2^30], num-threads in [1, 4096],
-    outer-rows-per-step 0 or in [1, 64], min-threaded-bytes in [0, 2^31])
-    are an error.
+    outer-rows-per-step 0 or in [1, 64], min-threaded-bytes and
+    row-streams-bytes in [0, 2^31]) are an error.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["parallel", "reduction"], ...}
@@ -291,6 +291,12 @@ def RmeanSelectCPUStrategyPass
            "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
            "and on one thread from 16 MiB, in 1024-row chunks, any longer "
            "f32 rows and i32 rows of 384 or more, as row streams">,
+    Option<"rowStreamsBytes", "row-streams-bytes", "int64_t",
+           /*default=*/"16777216",
+           "Inputs of at least this many bytes take the four-row steps of "
+           "qualifying rows (target-vector-bits) as row streams: static "
+           "shapes at compile time, row means of a run-time size at run time "
+           "(rmean.cpu_large_input); in [0, 2^31]">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "

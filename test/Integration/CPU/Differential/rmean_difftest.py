@@ -227,7 +227,9 @@ class Case:
 # rows with a tail) are exercised, not only the sizes 0-9 of the common
 # cases.
 WIDE_INNER = [16, 24, 31, 32, 33, 48, 64, 65, 96, 100, 128, 255, 256, 512]
-WIDE_OUTER = [1, 2, 3, 4, 7, 8, 9, 16, 17, 24, 32, 49]
+# 64 and 67 rows: enough for the four-row steps of long rows (row streams,
+# with and without a tail of rows).
+WIDE_OUTER = [1, 2, 3, 4, 7, 8, 9, 16, 17, 24, 32, 49, 64, 67]
 
 
 def pick_shape(rng, max_elements, big_fraction, wide_fraction=0.0):
@@ -380,6 +382,9 @@ OPTION_CHOICES = {
     # bytes makes them run threaded (chunks of one or no row included).
     "num-threads": [1, 2, 3],
     "min-threaded-bytes": [0, 64, 1048576],
+    # Row streams (four-row steps taking rows far apart, chosen at run time
+    # for dynamic shapes) from any size: the cases are far below 16 MiB.
+    "row-streams-bytes": [0, 64, 16777216],
 }
 
 # Default `block-trips` of --rmean-cpu-pipeline.
