@@ -638,22 +638,18 @@ struct RmeanSelectCPUStrategyPass
       return signalPassFailure();
     // Up to 2^31, so that a byte count below the bound times a size below
     // it cannot overflow (rmean-cpu-tile's run-time test multiplies so).
-    if (minThreadedBytes < 0 ||
-        minThreadedBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {
-      func->emitError() << "rmean-select-cpu-strategy: option "
-                           "'min-threaded-bytes' must be in [0, "
+    auto checkBytes = [&](StringRef name, int64_t value) {
+      if (value >= 0 && value <= CPUStrategyAttr::kMaxMinThreadedBytes)
+        return success();
+      func->emitError() << "rmean-select-cpu-strategy: option '" << name
+                        << "' must be in [0, "
                         << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
-                        << int64_t(minThreadedBytes);
+                        << value;
+      return failure();
+    };
+    if (failed(checkBytes("min-threaded-bytes", minThreadedBytes)) ||
+        failed(checkBytes("row-streams-bytes", rowStreamsBytes)))
       return signalPassFailure();
-    }
-    if (rowStreamsBytes < 0 ||
-        rowStreamsBytes > CPUStrategyAttr::kMaxMinThreadedBytes) {
-      func->emitError() << "rmean-select-cpu-strategy: option "
-                           "'row-streams-bytes' must be in [0, "
-                        << CPUStrategyAttr::kMaxMinThreadedBytes << "], got "
-                        << int64_t(rowStreamsBytes);
-      return signalPassFailure();
-    }
     if (outerRowsPerStep < 0 ||
         outerRowsPerStep > CPUStrategyAttr::kMaxRowsPerStep) {
       func->emitError() << "rmean-select-cpu-strategy: option "
