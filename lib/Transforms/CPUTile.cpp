@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -410,6 +411,31 @@ struct LargeInput {
   CPUStrategyAttr strategy;
 };
 
+/// A reduce-all [N] under `row_streams`: upstream's split reduction makes
+/// it [parts, N / parts] (each part a contiguous `N / parts` elements, its
+/// partial sum started at -0.0) followed by the sum of the parts in part
+/// order, and the caller steps the parts as rows, all at once: `parts`
+/// input streams a part apart, as row streams read rows. Returns the split
+/// reduction; failure (nothing changed) when `parts` does not divide a
+/// static N.
+static FailureOr<TilingInterface>
+splitReduceAllIntoStreams(RewriterBase &rewriter, TilingInterface op,
+                          int64_t parts) {
+  auto linalgOp = cast<linalg::LinalgOp>(*op);
+  FailureOr<linalg::SplitReductionResult> r =
+      linalg::splitReduction(rewriter, linalgOp, [&](linalg::LinalgOp) {
+        linalg::SplitReductionOptions options;
+        options.ratio = parts;
+        options.index = 0;
+        options.innerParallel = false;
+        return options;
+      });
+  if (failed(r))
+    return failure();
+  useNegativeZeroInit(rewriter, {r->fillOp->getResult(0)});
+  return cast<TilingInterface>(r->splitLinalgOp.getOperation());
+}
+
 /// [P..., R]: `rows_per_step` rows at a time, each row cut into
 /// `vector_size`-wide partial sums. With `large`, two copies, each tiled by
 /// its own strategy, behind an scf.if on its test: a choice of tiling, not
@@ -434,6 +460,21 @@ applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
   // would pay a lane set-up, a peeled tail and a merge per row for one or
   // two vector adds.
   bool wholeRows = isWholeRow(length, s);
+  if (n == 1 && s.getRowStreams() && !wholeRows) {
+    // The parts are one step of rows, so the strategy's own streams (of
+    // several steps) do not apply to them.
+    FailureOr<TilingInterface> parts =
+        splitReduceAllIntoStreams(rewriter, current, s.getRowsPerStep());
+    if (succeeded(parts))
+      return applyInnerAfterThreads(
+          rewriter, *parts,
+          CPUStrategyAttr::get(s.getContext(), s.getKind(), s.getVectorSize(),
+                               s.getCacheTile(), s.getThreads(),
+                               s.getRowsPerStep(), s.getRowBlocks(),
+                               /*rowStreams=*/false));
+    LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduce-all not split into "
+                                          "streams (parts do not divide it)\n");
+  }
   scf::ForOp rowLoop;
   if (n > 1) {
     // Grouped rows: independent accumulator chains (more adds in flight)

@@ -1419,3 +1419,96 @@ func.func @negative_large_input(%x: tensor<?x?xf32>, %init: tensor<?xf64>, %c: t
   } -> tensor<?x?xf64>
   return %0, %1, %2, %2, %4 : tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, tensor<?x?xf64>
 }
+
+// -----
+
+// row_streams on a reduce-all [4096]: upstream's split reduction reads it as
+// four quarters [4, 1024], each summed from -0.0 (f32 into f64; i32 into
+// i64 from 0), stepped together as four rows of lanes, then the quarters'
+// sums are added in order into the reduction's own init.
+// CHECK-LABEL: func.func @reduce_all_streams
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f64
+//       CHECK:   %[[X:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [4, 1024] : tensor<4096xf32> into tensor<4x1024xf32>
+//       CHECK:   %[[PARTS:.+]] = linalg.fill ins(%[[NZ]] : f64) outs(%{{.+}} : tensor<4xf64>)
+//       CHECK:   scf.for
+//       CHECK:     tensor.extract_slice %[[X]][0, %{{.+}}] [4, 16] [1, 1] : tensor<4x1024xf32> to tensor<4x16xf32>
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   %[[SUMS:.+]] = linalg.reduce ins(%{{.+}} : tensor<4x16xf64>) outs(%[[PARTS]] : tensor<4xf64>) dimensions = [1]  {rmean.vectorize}
+//       CHECK:   linalg.generic {{.+}} iterator_types = ["reduction"]} ins(%[[SUMS]] : tensor<4xf64>) outs(%arg1 : tensor<f64>)
+//       CHECK:   tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [4, 1024] : tensor<4096xi32> into tensor<4x1024xi32>
+//       CHECK:   linalg.reduce ins(%{{.+}} : tensor<4x16xi64>) outs(%{{.+}} : tensor<4xi64>)
+//       CHECK:   linalg.generic {{.+}} ins(%{{.+}} : tensor<4xi64>) outs(%arg3 : tensor<i64>)
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func @reduce_all_streams(%x: tensor<4096xf32>, %init: tensor<f64>, %y: tensor<4096xi32>, %yinit: tensor<i64>) -> (tensor<f64>, tensor<i64>) {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<4096xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  %1 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%y : tensor<4096xi32>) outs(%yinit : tensor<i64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: i32, %acc: i64):
+    %e = arith.extsi %in : i32 to i64
+    %s = arith.addi %acc, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  return %0, %1 : tensor<f64>, tensor<i64>
+}
+
+// -----
+
+// row_streams on a reduce-all that four does not divide (4098), or of a
+// run-time size: one stream of lanes, as without them.
+// CHECK-LABEL: func.func @negative_reduce_all_streams
+//   CHECK-NOT:   tensor.expand_shape
+//       CHECK:   return
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func @negative_reduce_all_streams(%x: tensor<4098xf32>, %init: tensor<f64>, %y: tensor<?xf32>) -> (tensor<f64>, tensor<f64>) {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<4098xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  %1 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%y : tensor<?xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0, %1 : tensor<f64>, tensor<f64>
+}
+
+// -----
+
+// row_streams on a reduce-all with threads: each thread's chunk (4096 of
+// 8192) is read as its own four quarters.
+// CHECK-LABEL: func.func @reduce_all_streams_threads
+//       CHECK:   scf.forall
+//       CHECK:     tensor.extract_slice %{{.+}}[%{{.+}}] [4096] [1] : tensor<8192xf32> to tensor<4096xf32>
+//       CHECK:     tensor.expand_shape %{{.+}} {{\[}}[0, 1]] output_shape [4, 1024] : tensor<4096xf32> into tensor<4x1024xf32>
+//       CHECK:     tensor.extract_slice %{{.+}}[0, %{{.+}}] [4, 16] [1, 1] : tensor<4x1024xf32> to tensor<4x16xf32>
+//       CHECK:   } {rmean.thread_chunks}
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func @reduce_all_streams_threads(%x: tensor<8192xf32>, %init: tensor<f64>) -> tensor<f64> {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]}
+      ins(%x : tensor<8192xf32>) outs(%init : tensor<f64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %0 : tensor<f64>
+}

@@ -457,6 +457,61 @@ func.func @negative_large_input(%a: tensor<?x100xf32>, %b: tensor<32x?xf32>, %c:
 
 // -----
 
+// @reduce_all_streams: a static f32 or i32 reduce-all of at least 16 MiB
+// (4096x4096 coalesced, 67108864 elements as case G, 4194304 exactly 16
+// MiB) on one thread and a 512-bit target reads its four quarters as row
+// streams: four rows per step at the base lanes. Two threads (THR2) split
+// it across threads instead; 256-bit targets (AVX2) keep one stream.
+// CHECK-LABEL: func.func @reduce_all_streams
+// CHECK-COUNT-4:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// THR2-LABEL: func.func @reduce_all_streams
+//   THR2-NOT:   row_streams
+//       THR2:   return
+// AVX2-LABEL: func.func @reduce_all_streams
+//   AVX2-NOT:   row_streams
+//       AVX2:   return
+func.func @reduce_all_streams(%a: tensor<4096x4096xf32>, %b: tensor<67108864xf32>,
+                              %c: tensor<4194304xf32>, %d: tensor<4194304xi32>)
+    -> (tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0, 1>} : tensor<4096x4096xf32> -> tensor<f32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<67108864xf32> -> tensor<f32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<4194304xf32> -> tensor<f32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<4194304xi32> -> tensor<i32>
+  return %0, %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>
+}
+
+// -----
+
+// @negative_reduce_all_streams: one element short of 16 MiB (4194303, which
+// four does not divide either), 4194300 (four divides it, still short),
+// 4194305 (four does not divide it), a reduce-all of a run-time size, bf16, f64 (compensated lanes) and i64 (exact 128-bit
+// lanes) keep one stream at their own lanes. With row-streams-bytes=0
+// (STREAMB0) 4194300 streams.
+// CHECK-LABEL: func.func @negative_reduce_all_streams
+//   CHECK-NOT:   row_streams
+//       CHECK:   return
+// STREAMB0-LABEL: func.func @negative_reduce_all_streams
+//   STREAMB0-NOT:   row_streams
+//       STREAMB0:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+//   STREAMB0-NOT:   row_streams
+//       STREAMB0:   return
+func.func @negative_reduce_all_streams(%a: tensor<4194303xf32>, %b: tensor<4194300xf32>,
+                                       %c: tensor<4194305xf32>, %d: tensor<?x4096xf32>,
+                                       %e: tensor<8388608xbf16>, %f: tensor<2097152xf64>,
+                                       %g: tensor<2097152xi64>)
+    -> (tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<bf16>, tensor<f64>, tensor<i64>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<4194303xf32> -> tensor<f32>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 0>} : tensor<4194300xf32> -> tensor<f32>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<4194305xf32> -> tensor<f32>
+  %3 = rmean.reduce_mean %d {axes = array<i64: 0, 1>} : tensor<?x4096xf32> -> tensor<f32>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<8388608xbf16> -> tensor<bf16>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 0>} : tensor<2097152xf64> -> tensor<f64>
+  %6 = rmean.reduce_mean %g {axes = array<i64: 0>} : tensor<2097152xi64> -> tensor<i64>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<bf16>, tensor<f64>, tensor<i64>
+}
+
+// -----
+
 // Reduce-all is an inner reduction of the flattened tensor.
 // CHECK-LABEL: func.func @all
 //       CHECK:   kind = inner,

@@ -200,7 +200,8 @@ def RmeanSelectCPUStrategyPass
       static f32 inputs of at least 16 MiB whose rows divide into 1024-row
       chunks take those four rows as `row_streams = true`, one from each
       quarter of a chunk, and so do rows longer than 3072 and i32 rows of
-      384 or more: 1.08-1.26x);
+      384 or more: 1.08-1.26x; a static f32 or i32 reduce-all of 16 MiB
+      or more on one thread reads its four quarters so: 1.13-1.35x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
@@ -290,11 +291,13 @@ def RmeanSelectCPUStrategyPass
            "rows take four rows per step at vector-size lanes; at 512 and "
            "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
            "and on one thread from 16 MiB, in 1024-row chunks, any longer "
-           "f32 rows and i32 rows of 384 or more, as row streams">,
+           "f32 rows and i32 rows of 384 or more, as row streams, and "
+           "f32 or i32 reduce-alls as four quarter streams">,
     Option<"rowStreamsBytes", "row-streams-bytes", "int64_t",
            /*default=*/"16777216",
            "Inputs of at least this many bytes take the four-row steps of "
-           "qualifying rows (target-vector-bits) as row streams: static "
+           "qualifying rows (target-vector-bits), and static reduce-alls "
+           "their four quarters, as row streams: static "
            "shapes at compile time, row means of a run-time size at run time "
            "(rmean.cpu_large_input); in [0, 2^31]">,
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
@@ -325,7 +328,11 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     step loop of a static row count that `rows_per_step` divides into T
     >= 2 steps runs T steps of one whose tiles take rows i, i + T, i + 2T, ...
     (slices of stride T: upstream tiling has no strided tiles); other row
-    loops take adjacent rows. The finalising division
+    loops take adjacent rows. A reduce-all with `row_streams` (a static
+    size that `rows_per_step` divides) is first split by upstream's split
+    reduction into `rows_per_step` contiguous parts summed as rows of one
+    step (each from -0.0), whose sums a second reduction adds in part
+    order. The finalising division
     (`rmean.finalize`) of such a reduction
     is tiled along its last dimension. A reduction on one thread with a
     single plain accumulator (not the compensated pair or 64-bit halves)

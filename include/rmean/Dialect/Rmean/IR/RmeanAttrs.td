@@ -69,7 +69,10 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     row of each (row i of every part), rather than `rows_per_step` adjacent
     rows: that many input streams far apart, which the hardware prefetchers
     follow better than one; where the loop's rows do not divide into equal
-    parts, the step takes adjacent rows. Every value is a positive
+    parts, the step takes adjacent rows. On a reduce-all (one reduced
+    loop) of a static size that `rows_per_step` divides, the parts are
+    `rows_per_step` equal parts of the input, each summed as a row (from
+    -0.0) and their sums added in part order. Every value is a positive
     integer with an upper bound that keeps the generated vectors and loops
     reasonable:
     `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
