@@ -330,9 +330,10 @@ static bool isReduceAllBeyondL3(linalg::GenericOp op, int64_t lanes,
                                 int64_t vectorBits, int64_t threads,
                                 int64_t streamsBytes) {
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  // f32 and i32 sums are plain ones (f64, i64), never the compensated or
+  // exact 64-bit lanes.
   if (vectorBits < 512 || threads > 1 || op.getNumLoops() != 1 ||
-      op.getNumReductionLoops() != 1 || !inTy || !inTy.hasStaticShape() ||
-      isCompensatedReduction(op) || isWideIntegerSum(op))
+      op.getNumReductionLoops() != 1 || !inTy || !inTy.hasStaticShape())
     return false;
   Type element = inTy.getElementType();
   if (!element.isF32() && !element.isInteger(32))
@@ -484,8 +485,8 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
 /// get a power of two at least their length, so that each is read whole. Four
 /// times the lanes measured 0.65x on 4096-wide f16 rows and 0.86x on 3136-wide
 /// f32 rows. Rows read several per step (isLongRowOnNarrowTarget,
-/// isMidRowBeyondL2, isLongRowBeyondL3) keep `base`: the rows are the
-/// independent chains.
+/// isMidRowBeyondL2, isLongRowBeyondL3, and the quarters of
+/// isReduceAllBeyondL3) keep `base`: the rows are the independent chains.
 static int64_t innerLanes(linalg::GenericOp op, int64_t base,
                           int64_t vectorBits, int64_t threads,
                           int64_t streamsBytes) {

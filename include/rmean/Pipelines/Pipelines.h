@@ -50,6 +50,7 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Inputs of at least this many bytes (statically known, "
                      "or tested at run time for row means of a run-time "
                      "size) take qualifying four-row steps as row streams, "
+                     "and static f32/i32 reduce-alls their four quarters, "
                      "at 512 vector bits and above (0: every such input)"),
       llvm::cl::init(int64_t(16) << 20)};
   PassOptions::Option<int64_t> blockTrips{
