@@ -317,30 +317,33 @@ static bool isLongRowBeyondL3(linalg::GenericOp op, int64_t lanes,
 }
 
 /// A reduce-all (one loop) of static f32 or i32 elements in an input of
-/// at least `row-streams-bytes`, on one thread and a 512-bit target, whose
-/// length kNarrowTargetRowsPerStep divides into parts of at least
+/// at least `row-streams-bytes`, on a 512-bit target, whose length each
+/// thread's chunk divides into kNarrowTargetRowsPerStep parts of at least
 /// kMidRowMinSteps vectors of the lanes: read as row streams, one per part
-/// (rmean-cpu-tile splits it into that many partial sums, summed in part
-/// order), four rows of one step at the base lanes. Measured on AMD Zen 5
-/// (one thread, the same process, against the default of one stream at
-/// twice the lanes): f32 64M elements (case G) 1.14x, 16M 1.15-1.23x, 4M
-/// (16 MB, partly from L3) 1.04-1.14x; i32 16M 1.35x. The parts' sums meet
-/// in f64 (or i64), as two threads' partial sums of a reduce-all do.
+/// (rmean-cpu-tile splits each chunk into that many partial sums, summed in
+/// part order), four rows of one step at the base lanes. Measured on AMD
+/// Zen 5 (the same process, against the default of one stream at twice the
+/// lanes), one thread: f32 64M elements (case G) 1.14x, 16M 1.15-1.23x, 4M
+/// (16 MB, partly from L3) 1.04-1.14x; i32 16M 1.35x. Two threads, each
+/// streaming its half: f32 64M 1.06-1.09x, 16M 1.10-1.13x, 4M 1.04-1.21x;
+/// i32 16M 0.98-1.08x, hence f32 only there. The parts' sums meet in f64
+/// (or i64), as the threads' partial sums of a reduce-all do.
 static bool isReduceAllBeyondL3(linalg::GenericOp op, int64_t lanes,
                                 int64_t vectorBits, int64_t threads,
                                 int64_t streamsBytes) {
   auto inTy = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
   // f32 and i32 sums are plain ones (f64, i64), never the compensated or
   // exact 64-bit lanes.
-  if (vectorBits < 512 || threads > 1 || op.getNumLoops() != 1 ||
-      op.getNumReductionLoops() != 1 || !inTy || !inTy.hasStaticShape())
+  if (vectorBits < 512 || threads > kRowStreamsMaxThreads ||
+      op.getNumLoops() != 1 || op.getNumReductionLoops() != 1 || !inTy ||
+      !inTy.hasStaticShape())
     return false;
   Type element = inTy.getElementType();
-  if (!element.isF32() && !element.isInteger(32))
+  if (!element.isF32() && !(element.isInteger(32) && threads == 1))
     return false;
   int64_t length = op.getStaticLoopRanges().front();
-  return length % kNarrowTargetRowsPerStep == 0 &&
-         length / kNarrowTargetRowsPerStep >= kMidRowMinSteps * lanes &&
+  int64_t parts = kNarrowTargetRowsPerStep * std::max<int64_t>(threads, 1);
+  return length % parts == 0 && length / parts >= kMidRowMinSteps * lanes &&
          !isStaticInputBelow(op, streamsBytes);
 }
 

@@ -460,13 +460,19 @@ func.func @negative_large_input(%a: tensor<?x100xf32>, %b: tensor<32x?xf32>, %c:
 // @reduce_all_streams: a static f32 or i32 reduce-all of at least 16 MiB
 // (4096x4096 coalesced, 67108864 elements as case G, 4194304 exactly 16
 // MiB) on one thread and a 512-bit target reads its four quarters as row
-// streams: four rows per step at the base lanes. Two threads (THR2) split
-// it across threads instead; 256-bit targets (AVX2) keep one stream.
+// streams: four rows per step at the base lanes. On two threads (THR2) each
+// thread streams the quarters of its half, f32 only (i32 keeps one stream
+// per thread); more threads (THR8) and 256-bit targets (AVX2) keep one
+// stream.
 // CHECK-LABEL: func.func @reduce_all_streams
 // CHECK-COUNT-4:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // THR2-LABEL: func.func @reduce_all_streams
+// THR2-COUNT-3:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>
 //   THR2-NOT:   row_streams
 //       THR2:   return
+// THR8-LABEL: func.func @reduce_all_streams
+//   THR8-NOT:   row_streams
+//       THR8:   return
 // AVX2-LABEL: func.func @reduce_all_streams
 //   AVX2-NOT:   row_streams
 //       AVX2:   return
@@ -478,6 +484,23 @@ func.func @reduce_all_streams(%a: tensor<4096x4096xf32>, %b: tensor<67108864xf32
   %2 = rmean.reduce_mean %c {axes = array<i64: 0>} : tensor<4194304xf32> -> tensor<f32>
   %3 = rmean.reduce_mean %d {axes = array<i64: 0>} : tensor<4194304xi32> -> tensor<i32>
   return %0, %1, %2, %3 : tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>
+}
+
+// -----
+
+// @reduce_all_streams_thread_parts: 4194308 f32 elements (16 MiB + 16
+// bytes) are four quarters on one thread, but two threads' halves of
+// 2097154 are not: THR2 keeps one stream per thread.
+// CHECK-LABEL: func.func @reduce_all_streams_thread_parts
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// THR2-LABEL: func.func @reduce_all_streams_thread_parts
+//   THR2-NOT:   row_streams
+//       THR2:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//   THR2-NOT:   row_streams
+//       THR2:   return
+func.func @reduce_all_streams_thread_parts(%a: tensor<4194308xf32>) -> tensor<f32> {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 0>} : tensor<4194308xf32> -> tensor<f32>
+  return %0 : tensor<f32>
 }
 
 // -----

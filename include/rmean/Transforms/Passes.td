@@ -201,7 +201,8 @@ def RmeanSelectCPUStrategyPass
       chunks take those four rows as `row_streams = true`, one from each
       quarter of a chunk, and so do rows longer than 3072 and i32 rows of
       384 or more: 1.08-1.26x; a static f32 or i32 reduce-all of 16 MiB
-      or more on one thread reads its four quarters so: 1.13-1.35x);
+      or more on one thread reads its four quarters so: 1.13-1.35x, and
+      an f32 one on two threads the quarters of each half: 1.04-1.21x);
       the row is split into `vector_size`-wide partial sums (independent
       vector accumulators, blocked summation) merged once per row. Short
       static rows (below 64 elements, up to 256 and not a multiple of
@@ -292,7 +293,8 @@ def RmeanSelectCPUStrategyPass
            "above, so do f32 rows of 384-3072 in an input of 4 MiB or more, "
            "and on one thread from 16 MiB, in 1024-row chunks, any longer "
            "f32 rows and i32 rows of 384 or more, as row streams, and "
-           "f32 or i32 reduce-alls as four quarter streams">,
+           "f32 or i32 reduce-alls (f32 only on two threads) as four "
+           "quarter streams">,
     Option<"rowStreamsBytes", "row-streams-bytes", "int64_t",
            /*default=*/"16777216",
            "Inputs of at least this many bytes take the four-row steps of "

@@ -3,7 +3,8 @@
 // quarters, sums each from -0.0 (stepped together as four rows of lanes)
 // and adds the quarters' sums in order. rmean-select-cpu-strategy chooses
 // it for static f32 and i32 inputs of at least 16 MiB on one thread and a
-// 512-bit target; a strategy written by hand takes it on any input.
+// 512-bit target, and for f32 ones on two threads (each thread's half in
+// quarters); a strategy written by hand takes it on any input.
 // - 4096 f32 elements (by hand), one mean per input: the ramp 1..4096; all
 //   -0.0 (every quarter and the merge start at -0.0, so the sum is -0.0);
 //   all 3e38 (the f32 blocks overflow, summed again in f64: a finite
@@ -29,6 +30,13 @@
 // STRATEGY: rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // STRATEGY-LABEL: func.func @all_streams_i32
 // STRATEGY: rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
+// Two threads: f32 streams each thread's half, i32 keeps one stream.
+// RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy="target-vector-bits=512 num-threads=2" | FileCheck %s --check-prefix=STRATEGY2
+// STRATEGY2-LABEL: func.func @all_streams
+// STRATEGY2: rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>
+// STRATEGY2-LABEL: func.func @all_streams_i32
+// STRATEGY2-NOT: row_streams
+// STRATEGY2: return
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy=target-vector-bits=512 --rmean-cpu-tile | FileCheck %s --check-prefix=TILED
 // TILED-LABEL: func.func @all_streams
 // TILED: tensor.expand_shape %{{.+}} output_shape [4, 1048576] : tensor<4194304xf32> into tensor<4x1048576xf32>
