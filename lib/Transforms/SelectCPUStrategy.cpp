@@ -430,12 +430,13 @@ static int64_t fitRowsToReduction(linalg::GenericOp op, int64_t rows) {
 
 /// Whether `op` sums f16 or bf16 elements. One row per step widens each
 /// vector to f32 and adds it to the f64 accumulator row; eight add in f32
-/// first (rmean-narrow-accumulators), one f64 update per eight rows. At 512
-/// bits that is the faster step at any width (AMD Zen 5, one thread, the
-/// two called alternately in one process, 8 rows against 1: bf16 columns
-/// 64-1024 wide 2.0-3.3x, 32x512x768 bf16 sequence means 1.5-1.8x, 512-wide
-/// f16 2.5x). f32 rows narrower than 2048 stay at one row per step there
-/// (256 and 768 wide: 0.78-0.86x with 8).
+/// first (rmean-narrow-accumulators), one f64 update per eight rows. That
+/// is the faster step at any width and vector size (AMD Zen 5, one thread,
+/// the two called alternately in one process, 8 rows against 1: bf16
+/// columns 64-1024 wide 2.0-3.3x, 32x512x768 bf16 sequence means 1.5-1.8x,
+/// 512-wide f16 2.5x; 256-bit code, 7x7 and 56x56 NHWC pooling of 64 and
+/// 256 channels: bf16 1.7-2.1x, f16 2.1-2.3x). f32 rows narrower than 2048
+/// stay at one row per step (512 bits: 256 and 768 wide 0.78-0.86x with 8).
 static bool isHalfFloatSum(linalg::GenericOp op) {
   Type element = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
   return element.isF16() || element.isBF16();
@@ -473,7 +474,7 @@ static int64_t rowsPerStep(linalg::GenericOp op, CPUStrategyKind kind,
     return fitRowsToReduction(op, outerRows);
   int64_t width = op.getStaticLoopRanges().back();
   if (ShapedType::isDynamic(width) || width >= 2048 ||
-      (vectorBits >= 512 && isHalfFloatSum(op) && !hasNarrowColumns(op, lanes)))
+      (isHalfFloatSum(op) && !hasNarrowColumns(op, lanes)))
     return fitRowsToReduction(op, 8);
   return 1;
 }
@@ -617,38 +618,6 @@ static int64_t cacheTileFor(linalg::GenericOp op, CPUStrategyKind kind,
   return tile;
 }
 
-/// Vector registers a row of f32 partial sums may take on a
-/// `vectorBits`-wide target (x86, where the width is read from the host):
-/// AVX-512's 32 (a 512-column row, which measured faster than the
-/// interleaved step although it spills some), half of AVX2's 16 (not
-/// measured: the rest are for the loads and widening).
-static int64_t rowBlockRegisters(int64_t vectorBits) {
-  return vectorBits >= 512 ? 32 : 8;
-}
-
-/// Whether the outer step of `rows` rows (`tile`-wide chunks) should read
-/// its rows one after the other (`row_blocks`): f16/bf16 sums whose chunks
-/// are whole rows (the kept dimension static, at most one chunk) and whose
-/// row of f32 partial sums fits in the vector registers, where LLVM keeps
-/// it across the step. The default step reads `rows` rows `vector_size`
-/// lanes at a time: `rows` interleaved input streams, which AMD Zen 4
-/// prefetches poorly. Measured there (one thread, the two called
-/// alternately in one process, 8 rows per step, 64x56x56xC bf16 pooling
-/// over (1, 2)): C = 128 1.6-1.7x, 256 1.5-1.8x (f16 1.7-2.0x), 512
-/// 1.23-1.30x, 64 the same. Wider rows do not fit: 768 measured 0.80-0.95x
-/// (32x512x768), 2048 0.70x (7x7 pooling), their partial sums spilled or,
-/// kept in memory, no faster.
-static bool wantsRowBlocks(linalg::GenericOp op, CPUStrategyKind kind,
-                           int64_t rows, int64_t tile, int64_t vectorBits) {
-  if (kind != CPUStrategyKind::Outer || rows < 2 || !isHalfFloatSum(op) ||
-      isCompensatedReduction(op) ||
-      !getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF64())
-    return false;
-  int64_t columns = op.getStaticLoopRanges().back();
-  return ShapedType::isStatic(columns) && columns <= tile &&
-         columns * 32 <= rowBlockRegisters(vectorBits) * vectorBits;
-}
-
 /// Checks one pass option against the range the strategy attribute
 /// accepts.
 static LogicalResult checkOption(Operation *op, StringRef name, int64_t value,
@@ -721,7 +690,16 @@ struct RmeanSelectCPUStrategyPass
       int64_t tile = cacheTileFor(op, kind, cacheTile, vectorSize, rows);
       auto strategy = CPUStrategyAttr::get(
           ctx, kind, lanes, tile, threads, rows,
-          wantsRowBlocks(op, kind, rows, tile, targetVectorBits),
+          // `row_blocks` (whole f16/bf16 rows one after the other into a
+          // row of f32 partial sums kept in registers) measured faster than
+          // the interleaved step on AMD Zen 4 before the interleaved bf16
+          // step widened two elements per 32-bit word; on Zen 5 it is slower
+          // at every width (one thread, same process, the same rows per
+          // step: bf16 64-512 channels of 7x7 and 56x56 NHWC pooling
+          // 1.3-2.5x faster without it; f16 0.95-1.5x, 1.5x at 512 channels
+          // where the partial row spills), so only a strategy written by
+          // hand takes it.
+          /*rowBlocks=*/false,
           wantsRowStreams(op, kind, rows, vectorSize, targetVectorBits, threads,
                           rowStreamsBytes));
       setCPUStrategy(op, strategy);

@@ -547,12 +547,14 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 
 // Column mean and NHWC pooling: a kept contiguous dimension follows. Short
 // f32 rows take one row per step (the default, not printed), long or
-// dynamic ones eight, and so do 16-bit float rows of any width at 512 bits
-// (@outer; AVX2 code keeps one, see @narrow_float_columns) (outer-rows-per-step=8: 7 for the 49 rows of @nhwc, see
-// @fit_rows; 100 rows keep 8). bf16 columns take twice the lanes (a 512-bit vector of each
-// row, widened in pairs by rmean-narrow-accumulators).
+// dynamic ones eight, and so do 16-bit float rows of any width (@outer;
+// at 256 bits too, see @narrow_float_columns) (outer-rows-per-step=8: 7 for
+// the 49 rows of @nhwc, see @fit_rows; 100 rows keep 8). bf16 columns take
+// twice the lanes (a 512-bit vector of each row, widened in pairs by
+// rmean-narrow-accumulators). The selection never sets row_blocks
+// (@row_blocks).
 // CHECK-LABEL: func.func @outer
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>,
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 // CHECK-LABEL: func.func @nhwc
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @wide
@@ -560,13 +562,13 @@ func.func @all(%x: tensor<?x5xi32>) -> tensor<i32> {
 // CHECK-LABEL: func.func @dynamic_width
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @outer
-//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 // ROWS8-LABEL: func.func @nhwc
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 7>,
 // ROWS8-LABEL: func.func @wide
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // ROWS3-LABEL: func.func @outer
-//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 3, row_blocks = true>,
+//       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 3>,
 // ROWS3-LABEL: func.func @wide
 //       ROWS3:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 3>,
 func.func @outer(%x: tensor<100x64xbf16>) -> tensor<64xbf16> {
@@ -740,8 +742,8 @@ func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui1
 
 // @narrow_float_columns: bf16 and f16 columns also take twice cache-tile
 // columns per cache tile when there are more than cache-tile of them (and
-// bf16 twice the lanes), and eight rows per step at any width at 512 bits;
-// 256-bit code keeps one row per step on rows narrower than 2048.
+// bf16 twice the lanes), and eight rows per step at any width, 256-bit
+// code too (f32 rows narrower than 2048 keep one row per step).
 // CHECK-LABEL: func.func @narrow_float_columns
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
@@ -749,8 +751,8 @@ func.func @narrow_integer_columns(%a: tensor<64x4096xi8>, %b: tensor<64x4096xui1
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // AVX2-LABEL: func.func @narrow_float_columns
 //       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 2048, rows_per_step = 8>
-//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 2048>
-//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 2048, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 1024, rows_per_step = 8>
 // OPTS-LABEL: func.func @narrow_float_columns
 //       OPTS:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 512, threads = 3, rows_per_step = 8>
 func.func @narrow_float_columns(%a: tensor<512x4096xbf16>, %b: tensor<64x1500xf16>,
@@ -946,23 +948,30 @@ func.func @clamped(%x: tensor<4x8192xf32>) -> tensor<4xf32> {
 
 // -----
 
-// Outer steps of f16/bf16 whole rows whose f32 partial row fits in the
-// vector registers (at 512 bits: 32 x 16 f32, up to 512 columns) read their
-// rows one after the other (row_blocks); wider rows, f32 rows, dynamic
-// widths and AVX2 code (one row per step) keep the interleaved step.
+// The selection never reads whole f16/bf16 rows one after the other
+// (row_blocks, slower than the interleaved step on AMD Zen 5 at every
+// width): narrow rows whose f32 partial row would fit in the vector
+// registers take the interleaved step as wider rows do; so do 256-bit
+// targets (eight rows per step there too). Strategies written by hand keep
+// it (cpu-tile.mlir, Integration/CPU/half-columns.mlir).
 // CHECK-LABEL: func.func @row_blocks
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8, row_blocks = true>
+//   CHECK-NOT:   row_blocks
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>,
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>,
 // ROWS8-LABEL: func.func @row_blocks
-//       ROWS8:   row_blocks = true
-//       ROWS8:   row_blocks = true
+//   ROWS8-NOT:   row_blocks
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
+//       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8>,
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>,
 //       ROWS8:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>,
 // AVX2-LABEL: func.func @row_blocks
+//   AVX2-NOT:   row_blocks
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 8, cache_tile = 1024, rows_per_step = 8>
 //   AVX2-NOT:   row_blocks
 //       AVX2:   return
 func.func @row_blocks(%a: tensor<2x16x512xbf16>, %b: tensor<4x4x256xf16>,

@@ -225,23 +225,20 @@ def RmeanSelectCPUStrategyPass
       row takes at most 64 KB, which then streams as one run) whose
       accumulators stay in cache while the reduced rows stream past,
       `rows_per_step` rows (`outer-rows-per-step`; by default 8 on rows of
-      2048 or more and, at 512 bits, on f16/bf16 rows of any width (2-3x
-      one row per step on AMD Zen 5), else 1; a count of rows per step that does not divide a
+      2048 or more and on f16/bf16 rows of any width (2-3x one row per
+      step on AMD Zen 5, 256-bit code 1.7-2.3x), else 1; a count of rows per step that does not divide a
       static number of reduced rows gives way to the largest one down to
       three quarters of it that does, 49 rows of 7x7 pooling taking 7 at a
       time instead of 6 x 8 and a single row: 1.03x in f32, 1.05-1.08x in
       bf16 on AMD Zen 5) and `vector_size` lanes at a time; 8- and
       16-bit integers take 4x and 2x the lanes (a 64-byte line of each row
       per step at 512 bits) when there are that many columns or a run-time
-      count. Steps of several f16/bf16 rows of a static width within one
-      cache tile whose f32 partial row fits in the vector registers (width
-      x 32 bits at most 32 registers of `target-vector-bits` at 512 bits
-      and above, 8 below) get `row_blocks = true`: their rows are read one
-      after the other rather than interleaved (AMD Zen 4, one thread,
-      alternating in one process, 64x56x56xC bf16 pooling: C = 128 and 256
-      1.5-1.8x, f16 256 1.7-2.0x, 512 1.2-1.3x, 64 the same; wider rows,
-      whose partial sums would not stay in registers, 768 0.8-0.95x and
-      2048 0.7x, are left interleaved).
+      count. The selection never sets `row_blocks` (whole f16/bf16 rows
+      one after the other into a row of f32 partial sums): measured faster
+      on AMD Zen 4 before the interleaved bf16 step widened two elements
+      per 32-bit word, it is slower on Zen 5 at every width (bf16 7x7 and
+      56x56 NHWC pooling of 64-512 channels 1.3-2.5x without it, f16
+      0.95-1.5x); strategies written by hand keep it.
     - `kind = none`: anything else (several separate reduced runs that
       `rmean-split-reduced-runs` did not split,
       128-bit or compensated accumulators): left to the scalar lowering.
@@ -305,8 +302,8 @@ def RmeanSelectCPUStrategyPass
     Option<"outerRowsPerStep", "outer-rows-per-step", "int64_t",
            /*default=*/"0",
            "Rows each outer step adds before its accumulator update, 1-64 "
-           "(0: 8 on rows of 2048 or more, or dynamic, or of f16/bf16 at 512 "
-           "bits, else 1; compensated "
+           "(0: 8 on rows of 2048 or more, or dynamic, or of f16/bf16, "
+           "else 1; compensated "
            "sums and narrow columns keep their own; down to 3/4 of it when "
            "that divides a static count of reduced rows and it does not)">
   ];

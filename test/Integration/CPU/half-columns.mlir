@@ -1,6 +1,9 @@
-// Columns of f16 and bf16 narrower than 2048 take eight rows per step at
-// 512 bits (docs/ReduceMean.md §6.2), summed in f32 before each f64
-// update. Every configuration must print what the scalar code prints:
+// Columns of f16 and bf16 narrower than 2048 take eight rows per step
+// (docs/ReduceMean.md §6.2), summed in f32 before each f64 update; the
+// `_rows` copies carry a hand-written `row_blocks` strategy (rows read one
+// after the other into a row of f32 partial sums), which the selection no
+// longer chooses. Every configuration must print what the scalar code
+// prints, each result twice:
 // bf16 50x64 (six steps of 8 and two leftover rows), column c is c + 1
 // plus 50 in rows 0 and 49 (mean c + 3), with a NaN in column 5's last row
 // and +Inf in column 6's row 3; f16 24x96 (three steps), column c is
@@ -14,12 +17,23 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=0 num-threads=2" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256 outer-rows-per-step=0" | %{run} | FileCheck %s
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 outer-rows-per-step=0" --mlir-print-ir-after=rmean-select-cpu-strategy -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRATEGY
+// STRATEGY-COUNT-2: #rmean.cpu_strategy<kind = outer, {{.*}}rows_per_step = 8>
 // STRATEGY-COUNT-2: #rmean.cpu_strategy<kind = outer, {{.*}}rows_per_step = 8, row_blocks = true>
+// RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=256" --mlir-print-ir-after=rmean-select-cpu-strategy -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRATEGY256
+// STRATEGY256-COUNT-2: #rmean.cpu_strategy<kind = outer, {{.*}}rows_per_step = 8>
 
 // CHECK: data =
 // CHECK-NEXT: [3,  4,  5,  6,  7,  nan,  inf,  10]
 // CHECK: data =
 // CHECK-NEXT: [63,  64,  65,  66]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6,  7,  nan,  inf,  10]
+// CHECK: data =
+// CHECK-NEXT: [63,  64,  65,  66]
+// CHECK: data =
+// CHECK-NEXT: [3,  4,  5,  6]
+// CHECK: data =
+// CHECK-NEXT: [95,  96,  97,  98]
 // CHECK: data =
 // CHECK-NEXT: [3,  4,  5,  6]
 // CHECK: data =
@@ -33,6 +47,14 @@ func.func @bf16_columns(%x: tensor<50x64xbf16>) -> tensor<64xbf16> {
 }
 func.func @f16_columns(%x: tensor<24x96xf16>) -> tensor<96xf16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 0>} : tensor<24x96xf16> -> tensor<96xf16>
+  return %0 : tensor<96xf16>
+}
+func.func @bf16_columns_rows(%x: tensor<50x64xbf16>) -> tensor<64xbf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} : tensor<50x64xbf16> -> tensor<64xbf16>
+  return %0 : tensor<64xbf16>
+}
+func.func @f16_columns_rows(%x: tensor<24x96xf16>) -> tensor<96xf16> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 0>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8, row_blocks = true>} : tensor<24x96xf16> -> tensor<96xf16>
   return %0 : tensor<96xf16>
 }
 
@@ -92,6 +114,11 @@ func.func @main() {
   %mbd = tensor.cast %mbf : tensor<64xf32> to tensor<?xf32>
   call @print(%mbd, %c0, %c8) : (tensor<?xf32>, index, index) -> ()
   call @print(%mbd, %c60, %c4) : (tensor<?xf32>, index, index) -> ()
+  %mb2 = call @bf16_columns_rows(%b) : (tensor<50x64xbf16>) -> tensor<64xbf16>
+  %mb2f = arith.extf %mb2 : tensor<64xbf16> to tensor<64xf32>
+  %mb2d = tensor.cast %mb2f : tensor<64xf32> to tensor<?xf32>
+  call @print(%mb2d, %c0, %c8) : (tensor<?xf32>, index, index) -> ()
+  call @print(%mb2d, %c60, %c4) : (tensor<?xf32>, index, index) -> ()
   %h = tensor.generate {
   ^bb0(%r: index, %c: index):
     %v = func.call @value(%r, %c, %c23, %f24) : (index, index, index, f32) -> f32
@@ -103,5 +130,10 @@ func.func @main() {
   %mhd = tensor.cast %mhf : tensor<96xf32> to tensor<?xf32>
   call @print(%mhd, %c0, %c4) : (tensor<?xf32>, index, index) -> ()
   call @print(%mhd, %c92, %c4) : (tensor<?xf32>, index, index) -> ()
+  %mh2 = call @f16_columns_rows(%h) : (tensor<24x96xf16>) -> tensor<96xf16>
+  %mh2f = arith.extf %mh2 : tensor<96xf16> to tensor<96xf32>
+  %mh2d = tensor.cast %mh2f : tensor<96xf32> to tensor<?xf32>
+  call @print(%mh2d, %c0, %c4) : (tensor<?xf32>, index, index) -> ()
+  call @print(%mh2d, %c92, %c4) : (tensor<?xf32>, index, index) -> ()
   return
 }
