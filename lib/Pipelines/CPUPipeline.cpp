@@ -138,6 +138,9 @@ static void addBufferizeStage(OpPassManager &pm,
 /// their libcall is missing from JIT runtimes; memrefs are lowered before
 /// the rest because convert-to-llvm misses memref.reshape.
 void mlir::rmean::detail::addLLVMStage(OpPassManager &pm) {
+  // Copies the memref lowering would turn into calls of MLIR's runtime
+  // library become loops, so compiled objects link without it.
+  pm.addNestedPass<func::FuncOp>(createRmeanStridedCopiesToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // Vector ops left by the strategies: masks first, then transfers to
   // loads/stores, then what remains of multi-reductions.

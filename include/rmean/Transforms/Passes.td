@@ -749,6 +749,35 @@ def RmeanContiguousArgumentsPass
   ];
 }
 
+def RmeanStridedCopiesToLoopsPass
+    : Pass<"rmean-strided-copies-to-loops", "::mlir::func::FuncOp"> {
+  let summary = "Copies between strided memrefs as loops, not calls of "
+                "MLIR's runtime memrefCopy";
+  let description = [{
+    The memref-to-LLVM conversion lowers a `memref.copy` to a `memcpy`
+    only when both memrefs have the identity layout or a static,
+    contiguous row-major one; any other copy becomes a call of `memrefCopy`,
+    which lives in MLIR's `libmlir_c_runner_utils`. Bufferization leaves
+    such copies in the pipeline's own output (the peeled last rows of a
+    run-time count of short rows written back into the result, say, or
+    views of strided arguments with `strided-inputs=true`), so an object
+    compiled ahead of time would need that library to link. This pass
+    rewrites each of those copies (ranked memrefs only) as a `linalg.copy`,
+    which the pipeline's `convert-linalg-to-loops` turns into loops; copies
+    that lower to `memcpy` are left alone. Runs on bufferized IR, before
+    the conversion to loops.
+
+    ```mlir
+    memref.copy %a, %b : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    // becomes
+    linalg.copy ins(%a : memref<?xf32>) outs(%b : memref<?xf32, strided<[1], offset: ?>>)
+    ```
+
+    Test: `test/Transforms/strided-copies-to-loops.mlir`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def RmeanPrefetchPass : Pass<"rmean-prefetch", "::mlir::func::FuncOp"> {
   let summary = "Software prefetch of the input lines an accumulation loop "
                 "reads next";
