@@ -94,6 +94,11 @@ void mlir::rmean::detail::addBufferizeStage(OpPassManager &pm,
   bufferize.unknownTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // A buffer allocated per iteration of an scf.for (the row sums of a step
+  // of short integer rows, say) is allocated once before the loop instead;
+  // deallocation then frees it after the loop. Thread chunks (scf.forall)
+  // keep theirs inside: upstream hoists out of sequential loops only.
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   // Returned buffers belong to the caller; everything else is freed.
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
