@@ -710,18 +710,20 @@ func.func @wide_integers(%a: tensor<8x8xi64>, %b: tensor<8x8xui64>) -> (tensor<8
 // columns keep 16 lanes, i32 columns keep 16. 8- and 16-bit elements take
 // cache tiles of twice cache-tile columns when there are more (or a
 // run-time count), and twice that again with the i32 accumulators of
-// rmean-narrow-integer-sums (not for run-time sizes, which keep i64).
+// rmean-narrow-integer-sums (not for run-time sizes, which keep i64). 8-bit
+// columns take eight rows per step at any width (the 40 of %d too), like
+// 16-bit floats; wider integers only from 2048 columns.
 // CHECK-LABEL: func.func @narrow_integer_columns
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 2048, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
-//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // I32-LABEL: func.func @narrow_integer_columns
 //       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 4096, rows_per_step = 8>
 //       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 4096, rows_per_step = 8>
 //       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 2048, rows_per_step = 8>
-//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+//       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       I32:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // AVX2-LABEL: func.func @narrow_integer_columns
 //       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 32,
@@ -986,3 +988,24 @@ func.func @row_blocks(%a: tensor<2x16x512xbf16>, %b: tensor<4x4x256xf16>,
   %4 = rmean.reduce_mean %e {axes = array<i64: 0>} : tensor<16x256xf32> -> tensor<256xf32>
   return %0, %1, %2, %3, %4 : tensor<2x512xbf16>, tensor<256xf16>, tensor<2x768xbf16>, tensor<?xbf16>, tensor<256xf32>
 }
+
+// -----
+
+// @byte_nhwc: 7x7 NHWC pooling of 8-bit integers (any signedness) steps 7
+// rows at a time, on 256-bit targets too; a 16-bit one keeps one row.
+// CHECK-LABEL: func.func @byte_nhwc
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 7>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 64, cache_tile = 1024, rows_per_step = 7>
+//       CHECK:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024>
+// AVX2-LABEL: func.func @byte_nhwc
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 7>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 32, cache_tile = 1024, rows_per_step = 7>
+//       AVX2:   #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 1024>
+func.func @byte_nhwc(%a: tensor<4x7x7x256xi8>, %b: tensor<4x7x7x256xui8>, %c: tensor<4x7x7x256xsi16>)
+    -> (tensor<4x256xi8>, tensor<4x256xui8>, tensor<4x256xsi16>) {
+  %0 = rmean.reduce_mean %a {axes = array<i64: 1, 2>} : tensor<4x7x7x256xi8> -> tensor<4x256xi8>
+  %1 = rmean.reduce_mean %b {axes = array<i64: 1, 2>} : tensor<4x7x7x256xui8> -> tensor<4x256xui8>
+  %2 = rmean.reduce_mean %c {axes = array<i64: 1, 2>} : tensor<4x7x7x256xsi16> -> tensor<4x256xsi16>
+  return %0, %1, %2 : tensor<4x256xi8>, tensor<4x256xui8>, tensor<4x256xsi16>
+}
+

@@ -70,7 +70,7 @@ struct RmeanCPUPipelineOptions
       llvm::cl::desc("Rows each column/middle-axis (outer) step adds before "
                      "its accumulator update: -1 (default) the host's (8 on "
                      "Intel cores with AVX-512, else as 0), 0 8 on rows of "
-                     "2048 or more (or f16/bf16 ones) and 1 "
+                     "2048 or more (or f16/bf16 and 8-bit integer ones) and 1 "
                      "below, 1-64 that many (or down to "
                      "3/4 of it when that divides a static count of reduced "
                      "rows and it does not)"),
