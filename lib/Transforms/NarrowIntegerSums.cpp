@@ -48,13 +48,14 @@ static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
       !isExtendingIntegerSum(op, &isUnsigned) ||
       isUnsigned != (wide->kind == MeanNumerics::Kind::UnsignedInt))
     return failure();
-  // Every mean sums the product of the reduced sizes, all static.
+  // Every mean sums the product of the reduced sizes, all static; kept
+  // sizes may be run-time ones (a dynamic batch of pooled images).
   int64_t count = 1;
   for (auto [size, iterator] :
        llvm::zip_equal(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
-    if (ShapedType::isDynamic(size) || size == 0)
-      return failure();
-    if (iterator == utils::IteratorType::reduction &&
+    if (iterator != utils::IteratorType::reduction)
+      continue;
+    if (ShapedType::isDynamic(size) || size == 0 ||
         llvm::MulOverflow(count, size, count))
       return failure();
   }
@@ -80,10 +81,9 @@ static LogicalResult narrow(RewriterBase &rewriter, linalg::GenericOp op) {
   Type acc = numerics->accumulatorTypes[0];
   rewriter.setInsertionPoint(op);
   auto accType = cast<RankedTensorType>(init.getType()).clone(acc);
-  if (!accType.hasStaticShape())
-    return failure();
   Value zero = numerics->buildZero(rewriter, loc).front();
-  Value empty = tensor::EmptyOp::create(rewriter, loc, accType.getShape(), acc);
+  Value empty = tensor::EmptyOp::create(
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, init), acc);
   Value zeros = linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
   auto narrowSum = linalg::GenericOp::create(
       rewriter, loc, TypeRange{accType}, op.getDpsInputs(), ValueRange{zeros},

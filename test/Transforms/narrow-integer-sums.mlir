@@ -68,8 +68,22 @@ func.func @nhwc_pooling(%x: tensor<2x7x7x32xi8>) -> tensor<2x32xi8> {
 
 // -----
 
-// Left alone: run-time sizes (the count is unknown), 32-bit elements and
-// floats.
+// A run-time kept size (a dynamic batch of pooled images) leaves the count
+// static (49): the i32 sums take the run-time shape of the result.
+// CHECK-LABEL: func.func @dynamic_batch
+//       CHECK:   %[[D:.+]] = tensor.dim %{{.+}}, %{{.+}} : tensor<?x32xi64>
+//       CHECK:   tensor.empty(%[[D]]) : tensor<?x32xi32>
+//       CHECK:   outs(%{{.+}} : tensor<?x32xi32>)
+//       CHECK:   arith.constant 49 : index
+func.func @dynamic_batch(%x: tensor<?x7x7x32xui8>) -> tensor<?x32xui8> {
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1, 2>} : tensor<?x7x7x32xui8> -> tensor<?x32xui8>
+  return %0 : tensor<?x32xui8>
+}
+
+// -----
+
+// Left alone: a run-time reduced size (the count is unknown), 32-bit
+// elements and floats.
 // CHECK-LABEL: func.func @negative
 //   CHECK-NOT:   arith.constant 0 : i32
 //       CHECK:   outs(%{{.+}} : tensor<8xi64>)

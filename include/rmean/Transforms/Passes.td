@@ -53,8 +53,8 @@ def RmeanNarrowIntegerSumsPass
     rmean sums 8- to 32-bit integers in i64 (docs/ReduceMean.md §4.2), which
     no sum of fewer than 2^31 elements needs. For each reduction marked
     `rmean.reduction` of an 8- or 16-bit integer input (signed or not)
-    into one i64 accumulator filled with 0, with a static iteration space
-    in which each mean sums `N < 2^(31 - bits)` elements (so no partial or
+    into one i64 accumulator filled with 0, whose reduced dimensions are
+    static and each mean sums `N < 2^(31 - bits)` elements (so no partial or
     total sum can leave the i32 range; 8 388 607 for 8 bits, 32 767 for
     16), and whose result only the `rmean.finalize` division reads, this
     pass rebuilds both with an i32 accumulator: the same elements added
@@ -62,7 +62,9 @@ def RmeanNarrowIntegerSumsPass
     truncated means). Vector lanes then hold i32 instead of i64: half the
     widening, accumulator traffic and additions per element, and a
     division by the count that vectorises (64-bit vector division does
-    not). Run-time sizes, longer sums and every other type keep i64.
+    not). Kept dimensions may have run-time sizes (a dynamic batch of
+    pooled images: 2x on 7x7 i8/ui8 pooling, AMD Zen 5); run-time reduced
+    sizes, longer sums and every other type keep i64.
 
     ```mlir
     %s = linalg.generic {iterator_types = ["reduction", "parallel"]}
