@@ -760,10 +760,11 @@ static FloatType getHalfFloatRowBlocks(linalg::GenericOp op, int64_t rows) {
 /// adds its rows into a row of f32 partial sums (from -0.0), which one f64
 /// addition per column then adds to the accumulator row. The default step
 /// (applyOuterChunk) reads its rows `vector_size` lanes at a time, `rows`
-/// interleaved input streams; here the input is one stream, and the
-/// partial row, as wide as rmean-select-cpu-strategy allows it to be, stays
-/// in vector registers across the block (its tile loops are static and
-/// short, so LLVM unrolls them and keeps the row's values in registers).
+/// interleaved input streams; here the input is one stream, and a partial
+/// row narrow enough for the vector registers stays there across the block
+/// (its tile loops are static and short, so LLVM unrolls them and keeps the
+/// row's values in registers). Only a strategy written by hand asks for it:
+/// rmean-select-cpu-strategy measured the interleaved step faster on Zen 5.
 /// The arithmetic is that of rmean-narrow-accumulators' f32 row step, in
 /// row order. No upstream transformation changes an accumulator's
 /// precision per block, hence the two generics built here; their tiling

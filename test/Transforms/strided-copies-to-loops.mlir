@@ -39,16 +39,16 @@ func.func @static_gap(%a: memref<4x4xbf16, strided<[8, 1]>>, %b: memref<4x4xbf16
 // Copies the conversion turns into memcpy stay: identity layouts of any
 // shape, static contiguous views (any offset), and unranked memrefs, which
 // have no loop form.
-// CHECK-LABEL: func.func @kept
+// CHECK-LABEL: func.func @negative_kept
 //  CHECK-NEXT:   memref.copy %{{.+}}, %{{.+}} : memref<?x3xi8> to memref<?x3xi8>
 //  CHECK-NEXT:   memref.copy %{{.+}}, %{{.+}} : memref<2x3xi8, strided<[3, 1], offset: 6>> to memref<2x3xi8>
 //  CHECK-NEXT:   memref.copy %{{.+}}, %{{.+}} : memref<*xi8> to memref<*xi8>
 //   CHECK-NOT:   linalg.copy
-// LLVM-LABEL: @kept
+// LLVM-LABEL: @negative_kept
 //   LLVM-NOT:   call @memrefCopy
 //       LLVM:   llvm.call @memrefCopy
 //   LLVM-NOT:   call @memrefCopy
-func.func @kept(%a: memref<?x3xi8>, %b: memref<?x3xi8>,
+func.func @negative_kept(%a: memref<?x3xi8>, %b: memref<?x3xi8>,
                 %c: memref<2x3xi8, strided<[3, 1], offset: 6>>, %d: memref<2x3xi8>,
                 %e: memref<*xi8>, %f: memref<*xi8>) {
   memref.copy %a, %b : memref<?x3xi8> to memref<?x3xi8>
