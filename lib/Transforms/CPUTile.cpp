@@ -27,7 +27,9 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -187,16 +189,101 @@ static FailureOr<TilingInterface> distribute(RewriterBase &rewriter,
 /// Splits the last iteration off `loop` so that its main part runs full,
 /// static tiles; returns whether it did (then `loop` covers a multiple of
 /// its step). A loop whose step divides its range is left as it is.
-static bool peel(RewriterBase &rewriter, LoopLikeOpInterface loop) {
+static bool peel(RewriterBase &rewriter, LoopLikeOpInterface loop,
+                 scf::ForOp *remainderOut = nullptr) {
   auto forOp = dyn_cast_or_null<scf::ForOp>(loop.getOperation());
   if (!forOp)
     return false;
   scf::ForOp remainder;
-  if (succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder)))
+  if (succeeded(
+          scf::peelForLoopAndSimplifyBounds(rewriter, forOp, remainder))) {
+    if (remainderOut)
+      *remainderOut = remainder;
     return true;
+  }
   LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": nothing to peel (the step "
                                         "divides the range)\n");
   return false;
+}
+
+/// Whether the tile `op` adds to its one accumulator lane per element
+/// something computed from its input element alone (through extensions and
+/// casts): an input element of the additive identity then leaves its lane
+/// unchanged (x + -0.0 is x for every float x, signed zeros and NaN
+/// included; x + 0 for integers).
+static bool addsInputToLanes(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1 ||
+      op.getNumReductionLoops() != 0 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  Operation *add = yield->getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add))
+    return false;
+  BlockArgument in = body.getArgument(0), out = body.getArgument(1);
+  Value other;
+  if (add->getOperand(0) == out)
+    other = add->getOperand(1);
+  else if (add->getOperand(1) == out)
+    other = add->getOperand(0);
+  while (other && other != in) {
+    Operation *def = other.getDefiningOp();
+    if (!isa_and_nonnull<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+      return false;
+    other = def->getOperand(0);
+  }
+  return other == in && in.getType().isSignlessIntOrFloat();
+}
+
+/// The peeled lane tail `tail` (the last, partial step of a row of a
+/// run-time length, `length mod vector_size` elements) becomes one full
+/// step: its input is padded to the step with the additive identity and it
+/// adds to the whole lane accumulator. rmean-cpu-vectorize reads the pad as
+/// one masked vector load, so the tail costs one vector step instead of up
+/// to `vector_size - 1` scalar additions, which dominate short rows of a
+/// run-time length (fully dynamic 7x7 pooling: 49 elements, 17 of them in
+/// the tail at 32 lanes). Tails of a static size (static rows) keep their
+/// exact static tile.
+static void padLaneTail(RewriterBase &rewriter, scf::ForOp tail) {
+  if (getConstantIntValue(tail.getLowerBound()) &&
+      getConstantIntValue(tail.getUpperBound()))
+    return;
+  Block *body = tail.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  for (auto [index, yielded] : llvm::enumerate(yield.getOperands())) {
+    auto insert = yielded.getDefiningOp<tensor::InsertSliceOp>();
+    auto op = insert ? insert.getSource().getDefiningOp<linalg::GenericOp>()
+                     : linalg::GenericOp();
+    BlockArgument lanes = tail.getRegionIterArgs()[index];
+    if (!op || insert.getDest() != lanes || !op->hasOneUse() ||
+        !addsInputToLanes(op))
+      continue;
+    auto slice = op.getDpsInits()[0].getDefiningOp<tensor::ExtractSliceOp>();
+    auto lanesType = cast<RankedTensorType>(lanes.getType());
+    if (!slice || slice.getSource() != lanes || !lanesType.hasStaticShape() ||
+        !slice.hasZeroOffset() || !slice.hasUnitStride() ||
+        !insert.hasZeroOffset() || !insert.hasUnitStride() ||
+        slice.getMixedSizes() != insert.getMixedSizes())
+      continue;
+    Value input = op.getDpsInputs()[0];
+    auto inputType = cast<RankedTensorType>(input.getType());
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Type element = inputType.getElementType();
+    Value identity = arith::ConstantOp::create(
+        rewriter, loc, element, getAdditiveIdentity(rewriter, element));
+    tensor::PadOp pad = tensor::createPadHighOp(
+        RankedTensorType::get(lanesType.getShape(), element), input, identity,
+        /*nofold=*/false, loc, rewriter);
+    setMarker<RmeanDialect::VectorizeAttrHelper>(pad);
+    auto full = clone(rewriter, op, TypeRange{lanesType},
+                      ValueRange{pad.getResult(), lanes});
+    setMarker<RmeanDialect::VectorizeAttrHelper>(full);
+    rewriter.replaceOp(insert, full->getResults());
+    rewriter.eraseOp(op);
+  }
 }
 
 /// `i1`: whether the input of `op` (dynamic sizes) holds at least
@@ -471,7 +558,7 @@ applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
           CPUStrategyAttr::get(s.getContext(), s.getKind(), s.getVectorSize(),
                                s.getCacheTile(), s.getThreads(),
                                s.getRowsPerStep(), s.getRowBlocks(),
-                               /*rowStreams=*/false));
+                               /*rowStreams=*/false, s.getMaskedTail()));
     LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": reduce-all not split into "
                                           "streams (parts do not divide it)\n");
   }
@@ -516,7 +603,9 @@ applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
   useNegativeZeroInit(rewriter, r->initialValues);
   hoistLaneInits(rewriter, r->initialValues, rowLoop);
   setMarker<RmeanDialect::AccumulationLoopAttrHelper>(r->loops.back());
-  peel(rewriter, r->loops.back());
+  scf::ForOp tail;
+  if (peel(rewriter, r->loops.back(), &tail) && s.getMaskedTail())
+    padLaneTail(rewriter, tail);
   setMarker<RmeanDialect::VectorizeAttrHelper>(r->tiledOps.front());
   for (Operation *merge : r->mergeOps)
     setMarker<RmeanDialect::VectorizeAttrHelper>(merge);

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -455,6 +456,10 @@ struct RmeanCPUVectorizePass
     // the true horizontal merges of "inner" are left to lower.
     RewritePatternSet shapes(ctx);
     shapes.add<ReadThroughSignlessCast>(ctx);
+    // The masked reads of padded lane tails take their mask as an operand:
+    // later clean-ups would put constants into a `vector.mask` region,
+    // which holds one op only.
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(shapes);
     vector::populateCastAwayVectorLeadingOneDimPatterns(shapes);
     vector::populateVectorTransferPermutationMapLoweringPatterns(shapes);
     populateRmeanCleanupPatterns(shapes);
@@ -489,6 +494,25 @@ struct RmeanCPUVectorizePass
       if (hasMarker<RmeanDialect::VectorizeAttrHelper>(op))
         marked.push_back(op);
     });
+    // Padded lane tails (rmean-cpu-tile): a masked read of the input with
+    // the padding value in the lanes beyond it, to the pad's static shape.
+    SmallVector<tensor::PadOp> pads;
+    getOperation().walk([&](tensor::PadOp pad) {
+      if (hasMarker<RmeanDialect::VectorizeAttrHelper>(pad))
+        pads.push_back(pad);
+    });
+    for (tensor::PadOp pad : pads) {
+      removeMarker<RmeanDialect::VectorizeAttrHelper>(pad);
+      rewriter.setInsertionPoint(pad);
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, pad, pad.getResultType().getShape());
+      if (failed(result)) {
+        LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": tensor.pad not vectorised: "
+                                << pad << "\n");
+        continue;
+      }
+      rewriter.replaceOp(pad, result->replacements);
+    }
     for (linalg::LinalgOp op : marked) {
       removeMarker<RmeanDialect::VectorizeAttrHelper>(op);
       if (!op.hasDynamicShape()) {

@@ -1512,3 +1512,78 @@ func.func @reduce_all_streams_threads(%x: tensor<8192xf32>, %init: tensor<f64>) 
   } -> tensor<f64>
   return %0 : tensor<f64>
 }
+
+// -----
+
+// masked_tail: the peeled last step of a run-time row length (fewer than 16
+// elements) becomes a full step: its input padded to 16 with -0.0, the
+// additive identity (0 for integers), added to all 16 lanes, pad and step
+// marked for rmean-cpu-vectorize (a masked read). Static rows (4095) keep
+// their exact static tail, and without masked_tail the run-time tail is the
+// sliced scalar step.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @masked_tail
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f32
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %c16 iter_args(%[[LANES:.+]] = %{{.+}}) -> (tensor<1x16xf64>)
+//       CHECK:     %[[N:.+]] = affine.apply
+//       CHECK:     %[[TAIL:.+]] = tensor.extract_slice %{{.+}}[0, %[[J]]] [1, %[[N]]] [1, 1] : tensor<1x?xf32> to tensor<1x?xf32>
+//       CHECK:     %[[PAD:.+]] = tensor.pad %[[TAIL]] low[0, 0] high[0, %{{.+}}]
+//       CHECK:       tensor.yield %[[NZ]] : f32
+//       CHECK:     } {rmean.vectorize} : tensor<1x?xf32> to tensor<1x16xf32>
+//       CHECK:     %[[STEP:.+]] = linalg.generic {{.+}} ins(%[[PAD]] : tensor<1x16xf32>) outs(%[[LANES]] : tensor<1x16xf64>) attrs =  {rmean.vectorize}
+//       CHECK:     scf.yield %[[STEP]] : tensor<1x16xf64>
+//       CHECK:   } {rmean.accumulation_loop}
+//       CHECK:   linalg.reduce
+// CHECK-LABEL: func.func @masked_tail_i32
+//       CHECK:   tensor.pad
+//       CHECK:     tensor.yield %c0_i32 : i32
+// CHECK-LABEL: func.func @negative_masked_tail
+//   CHECK-NOT:   tensor.pad
+//       CHECK:   tensor.extract_slice %{{.+}}[0, 0] [1, 15] [1, 1] : tensor<1x16xf64> to tensor<1x15xf64>
+//   CHECK-NOT:   tensor.pad
+//       CHECK:   tensor.extract_slice %{{.+}}[0, 0] [1, %{{.+}}] [1, 1] : tensor<1x16xf64> to tensor<1x?xf64>
+//   CHECK-NOT:   tensor.pad
+//       CHECK:   return
+func.func @masked_tail(%x: tensor<8x?xf32>, %init: tensor<8xf64>) -> tensor<8xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x?xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, masked_tail = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %0 : tensor<8xf64>
+}
+func.func @masked_tail_i32(%x: tensor<8x?xi32>, %init: tensor<8xi64>) -> tensor<8xi64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x?xi32>) outs(%init : tensor<8xi64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, masked_tail = true>} {
+  ^bb0(%in: i32, %acc: i64):
+    %e = arith.extsi %in : i32 to i64
+    %s = arith.addi %acc, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<8xi64>
+  return %0 : tensor<8xi64>
+}
+func.func @negative_masked_tail(%x: tensor<8x4095xf32>, %init: tensor<8xf64>, %y: tensor<8x?xf32>) -> (tensor<8xf64>, tensor<8xf64>) {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4095xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, masked_tail = true>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x?xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %0, %1 : tensor<8xf64>, tensor<8xf64>
+}

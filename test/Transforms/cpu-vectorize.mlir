@@ -335,3 +335,42 @@ func.func @negative_user_row_sums(%x: vector<8x49xf32>, %acc: vector<8xf64>, %y:
   %1 = vector.multi_reduction <add>, %y, %iacc [1] : vector<8x49xi64> to vector<8xi64>
   return %0, %1 : vector<8xf64>, vector<8xi64>
 }
+
+// -----
+
+// A padded lane tail (rmean-cpu-tile, masked_tail): the marked tensor.pad
+// becomes one masked read whose lanes beyond the input hold the pad value
+// (-0.0), with its mask as an operand (no vector.mask region left); the
+// step then adds all 16 lanes. An unmarked pad (the user's) stays.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @padded_tail
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f32
+//       CHECK:   %[[N:.+]] = tensor.dim %{{.+}}, %c1 : tensor<1x?xf32>
+//       CHECK:   %[[MASK:.+]] = vector.create_mask %[[N]] : vector<16xi1>
+//       CHECK:   %[[X:.+]] = vector.transfer_read %{{.+}}[%c0, %c0], %[[NZ]], %[[MASK]] {in_bounds = [true]} : tensor<1x?xf32>, vector<16xf32>
+//       CHECK:   %[[LANES:.+]] = vector.transfer_read %{{.+}} : tensor<1x16xf64>, vector<16xf64>
+//       CHECK:   %[[E:.+]] = arith.extf %[[X]] : vector<16xf32> to vector<16xf64>
+//       CHECK:   arith.addf %[[LANES]], %[[E]] : vector<16xf64>
+//   CHECK-NOT:   vector.mask
+//       CHECK:   tensor.pad
+//   CHECK-NOT:   rmean.vectorize
+//       CHECK:   return
+func.func @padded_tail(%x: tensor<1x?xf32>, %lanes: tensor<1x16xf64>, %high: index) -> (tensor<1x16xf64>, tensor<1x16xf32>) {
+  %nz = arith.constant -0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 0] high[0, %high] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %nz : f32
+  } {rmean.vectorize} : tensor<1x?xf32> to tensor<1x16xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<1x16xf32>) outs(%lanes : tensor<1x16xf64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<1x16xf64>
+  %user = tensor.pad %x low[0, 0] high[0, %high] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %nz : f32
+  } : tensor<1x?xf32> to tensor<1x16xf32>
+  return %0, %user : tensor<1x16xf64>, tensor<1x16xf32>
+}

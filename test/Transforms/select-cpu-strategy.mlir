@@ -48,20 +48,20 @@ func.func @inner(%x: tensor<64x300xf32>) -> tensor<64xf32> {
 // OPTS-LABEL: func.func @threads
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 256>,
 //       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
-//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3>,
+//       OPTS:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 256, threads = 3, masked_tail = true>,
 // min-threaded-bytes moves the bound: 0 splits every non-empty input, 4 MiB
 // keeps both static ones on one thread.
 // MINB0-LABEL: func.func @threads
-// MINB0-COUNT-3:   threads = 3>
+// MINB0-COUNT-3:   threads = 3
 // MINB0-LABEL: func.func @threads_empty
 //  MINB0-NOT:   threads =
 //      MINB0:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = none, vector_size = 16, cache_tile = 1024>
 //  MINB0-NOT:   threads =
 //      MINB0:   return
 // MINB4M-LABEL: func.func @threads
-//  MINB4M-NOT:   threads = 3>
-//      MINB4M:   threads = 3>
-//  MINB4M-NOT:   threads = 3>
+//  MINB4M-NOT:   threads = 3
+//      MINB4M:   threads = 3, masked_tail = true>
+//  MINB4M-NOT:   threads = 3
 //      MINB4M:   return
 func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn: tensor<2x?xf16>) -> (tensor<512xf32>, tensor<512xf32>, tensor<2xf16>) {
   %0 = rmean.reduce_mean %small {axes = array<i64: 1>} : tensor<512x511xf32> -> tensor<512xf32>
@@ -97,14 +97,15 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 // 512 bits, 256 below) but at least two; rows the lanes divide 256
 // elements per step. Rows the lanes divide on narrower
 // targets or of 8- and 16-bit integers (their i32 blocks), longer rows, dynamic lengths, and f64 or 64-bit integer sums
-// (their own lanes) keep the lanes of long rows.
+// (their own lanes) keep the lanes of long rows; a dynamic length reads its
+// last, partial step as one masked vector (masked_tail).
 // CHECK-LABEL: func.func @short_rows
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 4>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 4>
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
@@ -125,7 +126,7 @@ func.func @nchw(%x: tensor<2x3x7x7xf16>) -> tensor<2x3xf16> {
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 128, cache_tile = 1024, rows_per_step = 2>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
-//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, masked_tail = true>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 8, cache_tile = 1024>
 //       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 256, cache_tile = 1024, rows_per_step = 2>
@@ -403,10 +404,16 @@ func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096x
 // two threads: more than 3072, THR2), 64 rows per thread or more. Three
 // threads (MINB0) and 256-bit targets (AVX2) get none.
 // CHECK-LABEL: func.func @large_input
-// CHECK-COUNT-5:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 // THR2-LABEL: func.func @large_input
-// THR2-COUNT-3:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
-//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
 //       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 // STREAMB0-LABEL: func.func @large_input
 // STREAMB0-COUNT-5:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length =
@@ -885,7 +892,7 @@ func.func @override(%x: tensor<4x8xf32>, %init: tensor<4xf64>) -> (tensor<4xf64>
 // CHECK-LABEL: func.func @rows_511
 //       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024>,
 // CHECK-LABEL: func.func @dynamic_rows
-//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>,
 // OPTS-LABEL: func.func @long_rows
 //       OPTS:   vector_size = 16,
 func.func @long_rows(%x: tensor<4x4096xf32>) -> tensor<4xf32> {
@@ -1009,3 +1016,33 @@ func.func @byte_nhwc(%a: tensor<4x7x7x256xi8>, %b: tensor<4x7x7x256xui8>, %c: te
   return %0, %1, %2 : tensor<4x256xi8>, tensor<4x256xui8>, tensor<4x256xsi16>
 }
 
+// -----
+
+// masked_tail: rows of a run-time length read their last, partial step as
+// one masked vector where the target has masked loads of the element type
+// (512 bits; 256 bits for 32- and 64-bit elements, AVX2). Static lengths,
+// compensated f64 and exact i64 sums (lanes of their own) and columns keep
+// their tails.
+// CHECK-LABEL: func.func @masked_tail
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//   CHECK-NOT:   masked_tail
+//       CHECK:   return
+// AVX2-LABEL: func.func @masked_tail
+//       AVX2:   #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, masked_tail = true>
+//   AVX2-NOT:   masked_tail
+//       AVX2:   return
+func.func @masked_tail(%f32: tensor<?x?xf32>, %bf16: tensor<8x?xbf16>, %i8: tensor<?x?xi8>,
+                       %static: tensor<8x4095xf32>, %f64: tensor<8x?xf64>, %i64: tensor<8x?xi64>,
+                       %cols: tensor<?x?xf32>)
+    -> (tensor<?xf32>, tensor<8xbf16>, tensor<?xi8>, tensor<8xf32>, tensor<8xf64>, tensor<8xi64>, tensor<?xf32>) {
+  %0 = rmean.reduce_mean %f32 {axes = array<i64: 1>} : tensor<?x?xf32> -> tensor<?xf32>
+  %1 = rmean.reduce_mean %bf16 {axes = array<i64: 1>} : tensor<8x?xbf16> -> tensor<8xbf16>
+  %2 = rmean.reduce_mean %i8 {axes = array<i64: 1>} : tensor<?x?xi8> -> tensor<?xi8>
+  %3 = rmean.reduce_mean %static {axes = array<i64: 1>} : tensor<8x4095xf32> -> tensor<8xf32>
+  %4 = rmean.reduce_mean %f64 {axes = array<i64: 1>} : tensor<8x?xf64> -> tensor<8xf64>
+  %5 = rmean.reduce_mean %i64 {axes = array<i64: 1>} : tensor<8x?xi64> -> tensor<8xi64>
+  %6 = rmean.reduce_mean %cols {axes = array<i64: 0>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<?xf32>, tensor<8xbf16>, tensor<?xi8>, tensor<8xf32>, tensor<8xf64>, tensor<8xi64>, tensor<?xf32>
+}

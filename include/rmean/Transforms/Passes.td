@@ -330,7 +330,11 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     step loop of a static row count that `rows_per_step` divides into T
     >= 2 steps runs T steps of one whose tiles take rows i, i + T, i + 2T, ...
     (slices of stride T: upstream tiling has no strided tiles); other row
-    loops take adjacent rows. A reduce-all with `row_streams` (a static
+    loops take adjacent rows. With `masked_tail`, the peeled last, partial
+    step of a row of a run-time length becomes a full step: its input
+    padded to `vector_size` with the additive identity (`tensor.pad`, read
+    as one masked vector) and added to all the lanes. A reduce-all with
+    `row_streams` (a static
     size that `rows_per_step` divides) is first split by upstream's split
     reduction into `rows_per_step` contiguous parts summed as rows of one
     step (each from -0.0), whose sums a second reduction adds in part
@@ -415,7 +419,10 @@ def RmeanCPUVectorizePass
   let summary = "Vectorise the tiles rmean-cpu-tile marked";
   let description = [{
     Vectorises every linalg op marked `rmean.vectorize` whose shape is
-    static (`linalg::vectorize`; peeled remainders stay scalar): a body's
+    static (`linalg::vectorize`; peeled remainders stay scalar), and every
+    marked `tensor.pad` (the padded tails of `masked_tail`) as one masked
+    read to its static shape, the pad value in the lanes beyond its input
+    and the mask an operand of the read: a body's
     cast of unsigned elements to signless ones moves onto the vectors read,
     and a tile whose reduced dimensions have one iteration but whose
     combiner upstream cannot match (the compensated f64 step) is rewritten

@@ -90,6 +90,13 @@ func.func @row_streams_one_row() attributes {s = #rmean.cpu_strategy<kind = inne
 
 // -----
 
+// expected-error@+1 {{'#rmean.cpu_strategy' expects masked_tail only with kind = inner, got kind = outer}}
+func.func @masked_tail_outer() attributes {s = #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64, masked_tail = true>} {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{'#rmean.cpu_large_input' expects min_bytes in [0, 2147483648], got 2147483649}}
 func.func @large_input_bytes() attributes {s = #rmean.cpu_large_input<min_bytes = 2147483649, min_row_length = 0, min_rows = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 64>>} {
   return

@@ -33,7 +33,7 @@ LogicalResult
 CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         CPUStrategyKind kind, int64_t vectorSize,
                         int64_t cacheTile, int64_t threads, int64_t rowsPerStep,
-                        bool rowBlocks, bool rowStreams) {
+                        bool rowBlocks, bool rowStreams, bool maskedTail) {
   if (failed(
           verifyRange(emitError, "vector_size", vectorSize, kMaxVectorSize)) ||
       failed(verifyRange(emitError, "cache_tile", cacheTile, kMaxCacheTile)) ||
@@ -58,6 +58,10 @@ CPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "kind = "
                        << stringifyCPUStrategyKind(kind)
                        << ", rows_per_step = " << rowsPerStep;
+  if (maskedTail && kind != CPUStrategyKind::Inner)
+    return emitError() << "'#rmean.cpu_strategy' expects masked_tail only "
+                          "with kind = inner, got kind = "
+                       << stringifyCPUStrategyKind(kind);
   return success();
 }
 

@@ -72,7 +72,13 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     parts, the step takes adjacent rows. On a reduce-all (one reduced
     loop) of a static size that `rows_per_step` divides, the parts are
     `rows_per_step` equal parts of the input, each summed as a row (from
-    -0.0) and their sums added in part order. Every value is a positive
+    -0.0) and their sums added in part order. `masked_tail = true` (inner
+    only; default false) reads the last, partial `vector_size` step of a row
+    of a run-time length as one masked vector padded with the additive
+    identity, rather than element by element; it suits targets with masked
+    vector loads of the element type (AVX-512, or AVX2 for 32- and 64-bit
+    elements), elsewhere the masked load becomes one branch per lane. Rows
+    of a static length keep their exact static tail. Every value is a positive
     integer with an upper bound that keeps the generated vectors and loops
     reasonable:
     `vector_size` <= 1024, `rows_per_step` <= 64 and their product <= 8192,
@@ -91,7 +97,8 @@ def Rmean_CPUStrategyAttr : Rmean_Attr<"CPUStrategy", "cpu_strategy"> {
     DefaultValuedParameter<"int64_t", "1">:$threads,
     DefaultValuedParameter<"int64_t", "1">:$rows_per_step,
     DefaultValuedParameter<"bool", "false">:$row_blocks,
-    DefaultValuedParameter<"bool", "false">:$row_streams
+    DefaultValuedParameter<"bool", "false">:$row_streams,
+    DefaultValuedParameter<"bool", "false">:$masked_tail
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
