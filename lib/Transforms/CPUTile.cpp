@@ -206,16 +206,15 @@ static bool peel(RewriterBase &rewriter, LoopLikeOpInterface loop,
   return false;
 }
 
-/// Whether the tile `op` adds to its one accumulator lane per element
-/// something computed from its input element alone (through extensions and
-/// casts): an input element of the additive identity then leaves its lane
-/// unchanged (x + -0.0 is x for every float x, signed zeros and NaN
-/// included; x + 0 for integers).
+/// Whether the tile `op` adds to its one accumulator (a lane, or a row's
+/// sum) per element something computed from its input element alone
+/// (through extensions): an input element of the additive identity then
+/// leaves its accumulator unchanged, in any order of the additions (x +
+/// -0.0 is x for every float x, signed zeros and NaN included, and -0.0 +
+/// -0.0 is -0.0; x + 0 for integers).
 static bool addsInputToLanes(linalg::GenericOp op) {
   if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1 ||
-      op.getNumReductionLoops() != 0 ||
-      !llvm::all_of(op.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
+      !op.getIndexingMapsArray()[0].isIdentity())
     return false;
   Block &body = op.getRegion().front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
@@ -284,6 +283,65 @@ static void padLaneTail(RewriterBase &rewriter, scf::ForOp tail) {
     rewriter.replaceOp(insert, full->getResults());
     rewriter.eraseOp(op);
   }
+}
+
+/// Replaces the tile `op` (one input, read whole by a vector step) by a
+/// copy whose input is padded high with the additive identity to
+/// `paddedShape` (static), the pad and the copy marked for
+/// rmean-cpu-vectorize, which reads the pad as one masked vector: the rows
+/// of a run-time length up to the padded one. Returns the copy, or null
+/// (nothing changed) when the padding would change the sums.
+static linalg::GenericOp padInput(RewriterBase &rewriter, linalg::GenericOp op,
+                                  ArrayRef<int64_t> paddedShape) {
+  if (!addsInputToLanes(op))
+    return {};
+  Value input = op.getDpsInputs()[0];
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Type element = inputType.getElementType();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value identity = arith::ConstantOp::create(
+      rewriter, loc, element, getAdditiveIdentity(rewriter, element));
+  tensor::PadOp pad = tensor::createPadHighOp(
+      RankedTensorType::get(paddedShape, element), input, identity,
+      /*nofold=*/false, loc, rewriter);
+  setMarker<RmeanDialect::VectorizeAttrHelper>(pad);
+  SmallVector<Value> operands = {pad.getResult()};
+  llvm::append_range(operands, op.getDpsInits());
+  auto padded = clone(rewriter, op, op->getResultTypes(), operands);
+  setMarker<RmeanDialect::VectorizeAttrHelper>(padded);
+  rewriter.replaceOp(op, padded->getResults());
+  return padded;
+}
+
+/// [..., rows, length] rows of a run-time length of at most `vector_size`
+/// (`rmean.cpu_short_rows`, whose test chose them): `rows_per_step` whole
+/// rows per tile, as static rows that short are read, each row padded to
+/// `vector_size` with the additive identity (one masked load per row), so
+/// that rmean-cpu-vectorize sums the step's rows with one shared tree. The
+/// row loop is peeled; leftover rows stay scalar.
+static LogicalResult applyPaddedWholeRows(RewriterBase &rewriter,
+                                          TilingInterface current,
+                                          CPUStrategyAttr s) {
+  int64_t n = cast<linalg::LinalgOp>(*current).getNumLoops();
+  SmallVector<int64_t> sizes(n, 1);
+  sizes[n - 2] = s.getRowsPerStep();
+  sizes.back() = 0;
+  FailureOr<scf::SCFTilingResult> r = tile(rewriter, current, sizes);
+  if (failed(r))
+    return failure();
+  auto step = cast<linalg::GenericOp>(r->tiledOps.front());
+  auto loop = dyn_cast<scf::ForOp>(r->loops.back().getOperation());
+  if (loop)
+    peel(rewriter, loop);
+  sizes.back() = s.getVectorSize();
+  if (!padInput(rewriter, step, sizes))
+    return failure();
+  // Its loop reads the rows one after the other: rmean-prefetch fetches
+  // the next ones.
+  if (loop)
+    setMarker<RmeanDialect::WholeRowsLoopAttrHelper>(loop);
+  return success();
 }
 
 /// `i1`: whether the input of `op` (dynamic sizes) holds at least
@@ -491,9 +549,10 @@ static bool isWholeRow(int64_t length, CPUStrategyAttr s) {
   return ShapedType::isStatic(length) && length <= s.getVectorSize();
 }
 
-/// The strategy of a reduction's large inputs (`rmean.cpu_large_input`)
-/// and the run-time test that chooses it.
-struct LargeInput {
+/// The strategy of a reduction's large inputs (`rmean.cpu_large_input`) or
+/// short rows (`rmean.cpu_short_rows`) and the run-time test that chooses
+/// it.
+struct RunTimeStrategy {
   Value condition;
   CPUStrategyAttr strategy;
 };
@@ -527,17 +586,26 @@ splitReduceAllIntoStreams(RewriterBase &rewriter, TilingInterface op,
 /// `vector_size`-wide partial sums. With `large`, two copies, each tiled by
 /// its own strategy, behind an scf.if on its test: a choice of tiling, not
 /// of results' meaning, so either copy computes the same mean.
-static LogicalResult
-applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
-                       CPUStrategyAttr s,
-                       std::optional<LargeInput> large = std::nullopt) {
+static LogicalResult applyInnerAfterThreads(
+    RewriterBase &rewriter, TilingInterface current, CPUStrategyAttr s,
+    std::optional<RunTimeStrategy> large = std::nullopt,
+    std::optional<RunTimeStrategy> shortRows = std::nullopt) {
   if (large) {
     auto [big, other] = versionOn(rewriter, current, large->condition);
     setCPUStrategy(big, large->strategy);
     LogicalResult bigApplied =
         applyInnerAfterThreads(rewriter, big, large->strategy);
-    return success(succeeded(applyInnerAfterThreads(rewriter, other, s)) &&
+    return success(succeeded(applyInnerAfterThreads(rewriter, other, s,
+                                                    std::nullopt, shortRows)) &&
                    succeeded(bigApplied));
+  }
+  if (shortRows) {
+    auto [fits, other] = versionOn(rewriter, current, shortRows->condition);
+    setCPUStrategy(fits, shortRows->strategy);
+    LogicalResult fitsApplied =
+        applyPaddedWholeRows(rewriter, fits, shortRows->strategy);
+    return success(succeeded(applyInnerAfterThreads(rewriter, other, s)) &&
+                   succeeded(fitsApplied));
   }
   auto linalgOp = cast<linalg::LinalgOp>(*current);
   int64_t n = linalgOp.getNumLoops();
@@ -618,9 +686,9 @@ applyInnerAfterThreads(RewriterBase &rewriter, TilingInterface current,
 /// are split first), builds its run-time test before `op`: the input holds
 /// at least min_bytes, its rows min_row_length elements, and there are
 /// min_rows of them. Else warns and returns nothing: `s` applies.
-static std::optional<LargeInput> takeLargeInput(RewriterBase &rewriter,
-                                                linalg::GenericOp op,
-                                                CPUStrategyAttr s) {
+static std::optional<RunTimeStrategy> takeLargeInput(RewriterBase &rewriter,
+                                                     linalg::GenericOp op,
+                                                     CPUStrategyAttr s) {
   CPULargeInputAttr large = getCPULargeInput(op);
   if (!large)
     return std::nullopt;
@@ -667,16 +735,67 @@ static std::optional<LargeInput> takeLargeInput(RewriterBase &rewriter,
   Value condition = arith::AndIOp::create(
       rewriter, loc, bytes,
       arith::AndIOp::create(rewriter, loc, rows, longRows));
-  return LargeInput{condition, l};
+  return RunTimeStrategy{condition, l};
+}
+
+/// Takes `op`'s `rmean.cpu_short_rows` off it and, when it applies (a row
+/// reduction [rows, length] of one input and a run-time length, tiled by
+/// the inner step, whose padding with the additive identity keeps its sums,
+/// and a strategy with the threads of `s`), builds its run-time test
+/// before `op`: the rows hold at most max_row_length elements. Else warns
+/// and returns nothing: `s` applies.
+static std::optional<RunTimeStrategy>
+takeShortRows(RewriterBase &rewriter, linalg::GenericOp op, CPUStrategyAttr s) {
+  CPUShortRowsAttr shortRows = getCPUShortRows(op);
+  if (!shortRows)
+    return std::nullopt;
+  removeCPUShortRows(op);
+  CPUStrategyAttr l = shortRows.getStrategy();
+  auto inputType =
+      op.getNumDpsInputs() == 1
+          ? dyn_cast<RankedTensorType>(op.getDpsInputs()[0].getType())
+          : RankedTensorType();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  const char *why = nullptr;
+  if (s.getKind() != CPUStrategyKind::Inner)
+    why = "its rmean.cpu_strategy is not an inner one";
+  else if (l.getThreads() != s.getThreads())
+    why = "its threads differ from those of the rmean.cpu_strategy";
+  else if (!inputType || inputType.getRank() < 2 ||
+           inputType.getRank() != op.getNumLoops() ||
+           op.getNumReductionLoops() != 1 ||
+           iterators.back() != utils::IteratorType::reduction)
+    why = "the reduction is not one of rows [..., rows, length]";
+  else if (!inputType.isDynamicDim(inputType.getRank() - 1))
+    why = "its rows have a static length";
+  else if (isCompensatedReduction(op) || isWideIntegerSum(op) ||
+           !addsInputToLanes(op))
+    why = "its sums are not additions of its elements";
+  if (why) {
+    op.emitWarning() << "rmean-cpu-tile: " << shortRows
+                     << " does not apply to this reduction (" << why
+                     << "); it keeps its rmean.cpu_strategy";
+    return std::nullopt;
+  }
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value length = tensor::DimOp::create(rewriter, loc, op.getDpsInputs()[0],
+                                       inputType.getRank() - 1);
+  Value condition =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule, length,
+                            arith::ConstantIndexOp::create(
+                                rewriter, loc, shortRows.getMaxRowLength()));
+  return RunTimeStrategy{condition, l};
 }
 
 static LogicalResult applyInner(RewriterBase &rewriter, TilingInterface op,
                                 CPUStrategyAttr s, int64_t minThreadedBytes,
-                                std::optional<LargeInput> large) {
+                                std::optional<RunTimeStrategy> large,
+                                std::optional<RunTimeStrategy> shortRows) {
   // Rows split across threads; a reduce-all splits the reduction.
   for (TilingInterface part :
        splitThreads(rewriter, op, s, /*dim=*/0, minThreadedBytes))
-    if (failed(applyInnerAfterThreads(rewriter, part, s, large)))
+    if (failed(applyInnerAfterThreads(rewriter, part, s, large, shortRows)))
       return failure();
   return success();
 }
@@ -1404,9 +1523,11 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
       // Asked before fusion, which erases `op`.
       bool wholeRows = outer && chunk && hasWholeRowChunks(linalgOp, *chunk);
       bool stepChunks = !outer && chunk && hasStepChunks(linalgOp, s);
-      std::optional<LargeInput> large;
-      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+      std::optional<RunTimeStrategy> large, shortRows;
+      if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
         large = takeLargeInput(rewriter, generic, s);
+        shortRows = takeShortRows(rewriter, generic, s);
+      }
       if (finalize) {
         FailureOr<std::pair<TilingInterface, TilingInterface>> fused =
             fuseChunksWithFinalize(rewriter,
@@ -1434,13 +1555,14 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                                                 "the division\n");
           applied =
               outer ? applyOuter(rewriter, op, s, blockTrips, minThreadedBytes)
-                    : applyInner(rewriter, op, s, minThreadedBytes, large);
+                    : applyInner(rewriter, op, s, minThreadedBytes, large,
+                                 shortRows);
         } else {
-          applied =
-              outer ? applyOuterChunk(rewriter, fused->first, s,
-                                      /*compensated=*/false, wholeRows,
-                                      blockTrips)
-                    : applyInnerAfterThreads(rewriter, fused->first, s, large);
+          applied = outer ? applyOuterChunk(rewriter, fused->first, s,
+                                            /*compensated=*/false, wholeRows,
+                                            blockTrips)
+                          : applyInnerAfterThreads(rewriter, fused->first, s,
+                                                   large, shortRows);
         }
       } else if (outer)
         applied = applyOuter(rewriter, op, s, blockTrips, minThreadedBytes);
@@ -1454,7 +1576,8 @@ struct RmeanCPUTilePass : rmean::impl::RmeanCPUTilePassBase<RmeanCPUTilePass> {
                             getWideIntegerLaneScheme(&getContext(), isUnsigned),
                             /*splitReducedDim=*/true, minThreadedBytes);
       else
-        applied = applyInner(rewriter, op, s, minThreadedBytes, large);
+        applied =
+            applyInner(rewriter, op, s, minThreadedBytes, large, shortRows);
       if (failed(applied))
         LLVM_DEBUG(llvm::dbgs() << DEBUG_TYPE ": " << s
                                 << " could not be applied; the reduction "

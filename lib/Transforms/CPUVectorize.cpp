@@ -99,6 +99,60 @@ struct ReadThroughSignlessCast : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
+/// A `vector.multi_reduction` whose leading dimension is a kept unit one
+/// reduces its source's only slice along it, and broadcasts the result
+/// back. Upstream's leading-unit-dimension patterns do not take
+/// multi-reductions, and whole-row tiles of more than two dimensions
+/// (padded short rows of a run-time length, [1, rows, lanes]) would keep
+/// their rows' sums three-dimensional, which neither the shared tree
+/// (ShuffleTreeRowSums) nor rmean-narrow-accumulators take.
+struct MultiReductionWithoutLeadingUnitDim
+    : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType t = op.getSourceVectorType();
+    auto accType = dyn_cast<VectorType>(op.getAcc().getType());
+    if (op.isMasked() || t.getRank() < 2 || t.isScalable() ||
+        t.getDimSize(0) != 1 || op.isReducedDim(0) || !accType)
+      return rewriter.notifyMatchFailure(op, "no kept leading unit dimension");
+    Location loc = op.getLoc();
+    Value source = vector::ExtractOp::create(rewriter, loc, op.getSource(), 0);
+    Value acc = vector::ExtractOp::create(rewriter, loc, op.getAcc(), 0);
+    SmallVector<bool> reduced = op.getReductionMask();
+    reduced.erase(reduced.begin());
+    Value sums = vector::MultiDimReductionOp::create(rewriter, loc, source, acc,
+                                                     reduced, op.getKind());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, accType, sums);
+    return success();
+  }
+};
+
+/// A vector.extract of a widened vector (`arith.extf`) widens the extracted
+/// vector instead, so that the rows' sum of a whole-row tile without its
+/// leading unit dimension (above) reads the widening, as a
+/// two-dimensional tile's does, which marks it for
+/// rmean-narrow-accumulators (isWideningRowSum).
+template <typename OpTy> struct ExtractBeforeExtF : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto ext = op.getSource().template getDefiningOp<arith::ExtFOp>();
+    auto resultType = dyn_cast<VectorType>(op.getType());
+    if (!ext || !resultType)
+      return rewriter.notifyMatchFailure(op, "not a vector of a widening");
+    auto narrow = cast<VectorType>(ext.getIn().getType());
+    Operation *moved = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(moved, [&] {
+      moved->setOperand(0, ext.getIn());
+      moved->getResult(0).setType(resultType.clone(narrow.getElementType()));
+    });
+    rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, resultType,
+                                               moved->getResult(0));
+    return success();
+  }
+};
+
 /// `v` (1-D) extended to `size` lanes with the additive identity (-0.0 for
 /// floats: x + -0.0 is x for every x, signed zeros and NaN included; 0 for
 /// integers). LLVM folds the padding's additions away.
@@ -461,6 +515,8 @@ struct RmeanCPUVectorizePass
     // which holds one op only.
     vector::populateVectorMaskLoweringPatternsForSideEffectingOps(shapes);
     vector::populateCastAwayVectorLeadingOneDimPatterns(shapes);
+    shapes.add<MultiReductionWithoutLeadingUnitDim,
+               ExtractBeforeExtF<vector::ExtractOp>>(ctx);
     vector::populateVectorTransferPermutationMapLoweringPatterns(shapes);
     populateRmeanCleanupPatterns(shapes);
     unitDims = std::move(shapes);

@@ -373,6 +373,43 @@ static bool wantsMaskedTail(linalg::GenericOp op, CPUStrategyKind kind,
          (vectorBits >= 256 && element.getIntOrFloatBitWidth() >= 32);
 }
 
+/// Rows of a run-time length up to which `rmean.cpu_short_rows` reads them
+/// whole: the longest that static rows are read whole at eight rows per
+/// step (shortRowsPerStep), 7x7 pooling's 49 among them.
+static constexpr int64_t kShortRowsMaxLength = 64;
+
+/// The whole-row step of float rows whose length is only known at run time
+/// (`rmean.cpu_short_rows`, chosen by rmean-cpu-tile when the rows hold
+/// at most kShortRowsMaxLength elements): eight rows per step, each read as
+/// one masked vector of kShortRowsMaxLength lanes and summed with one
+/// shared tree (in f32 blocks, rmean-narrow-accumulators), as static rows
+/// that short are read, on 512-bit targets. Split into lanes, such rows
+/// pay a lane set-up, a masked tail and a merge per row. Fully dynamic
+/// pooling on AMD Zen 5, one thread, the two called alternately in one
+/// process, against the lanes with masked tails: 7x7 f32 1.4x, f16 1.5x,
+/// bf16 3.1x, 3x3 f32 5.6x (against scalar tails), 8x8 f32 2.6x; two
+/// threads 7x7 f32 1.3x. Not taken: 256-bit code (AVX2, 7x7 f32 0.5x: the
+/// 64-lane step spills 16 registers) and integers (i32 sums in i64 lanes
+/// 0.3x; i8 no gain).
+static CPUShortRowsAttr shortRowsStep(linalg::GenericOp op,
+                                      CPUStrategyAttr strategy,
+                                      int64_t vectorBits) {
+  if (vectorBits < 512 || !strategy.getMaskedTail() ||
+      op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
+      op.getNumLoops() < 2 ||
+      !isa<FloatType>(getElementTypeOrSelf(op.getDpsInputs()[0].getType())))
+    return {};
+  MLIRContext *ctx = op.getContext();
+  auto step = CPUStrategyAttr::get(
+      ctx, CPUStrategyKind::Inner, kShortRowsMaxLength, strategy.getCacheTile(),
+      strategy.getThreads(),
+      std::min<int64_t>(8, CPUStrategyAttr::kMaxStepElements /
+                               kShortRowsMaxLength),
+      /*rowBlocks=*/false, /*rowStreams=*/false, /*maskedTail=*/false);
+  return CPUShortRowsAttr::get(ctx, kShortRowsMaxLength, step);
+}
+
 /// Whether the "inner" step of `rows` rows takes them as row streams.
 static bool wantsRowStreams(linalg::GenericOp op, CPUStrategyKind kind,
                             int64_t rows, int64_t lanes, int64_t vectorBits,
@@ -745,6 +782,9 @@ struct RmeanSelectCPUStrategyPass
       if (CPULargeInputAttr large = largeInputStreams(
               op, strategy, vectorSize, targetVectorBits, rowStreamsBytes))
         setCPULargeInput(op, large);
+      if (CPUShortRowsAttr shortRows =
+              shortRowsStep(op, strategy, targetVectorBits))
+        setCPUShortRows(op, shortRows);
     });
   }
 };

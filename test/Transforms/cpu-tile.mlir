@@ -1587,3 +1587,89 @@ func.func @negative_masked_tail(%x: tensor<8x4095xf32>, %init: tensor<8xf64>, %y
   } -> tensor<8xf64>
   return %0, %1 : tensor<8xf64>, tensor<8xf64>
 }
+
+// -----
+
+// rmean.cpu_short_rows on rows of a run-time length: an scf.if on the
+// length (at most 64) whose branch takes eight whole rows per step, each
+// padded with -0.0 to 64 lanes (pad and step marked for
+// rmean-cpu-vectorize, the step loop marked rmean.whole_rows_loop), the
+// leftover rows peeled; the other branch keeps the op's strategy (32
+// lanes). The attribute is consumed.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @short_rows_dynamic
+//   CHECK-DAG:   %[[NZ:.+]] = arith.constant -0.000000e+00 : f32
+//   CHECK-DAG:   %[[C64:.+]] = arith.constant 64 : index
+//       CHECK:   %[[LEN:.+]] = tensor.dim %{{.+}}, %c1 : tensor<?x?xf32>
+//       CHECK:   %[[SHORT:.+]] = arith.cmpi ule, %[[LEN]], %[[C64]] : index
+//       CHECK:   scf.if %[[SHORT]]
+//       CHECK:     scf.for %{{.+}} step %c8
+//       CHECK:       %[[ROWS:.+]] = tensor.extract_slice {{.+}} : tensor<?x?xf32> to tensor<8x?xf32>
+//       CHECK:       %[[PAD:.+]] = tensor.pad %[[ROWS]] low[0, 0] high[0, %{{.+}}]
+//       CHECK:         tensor.yield %[[NZ]] : f32
+//       CHECK:       } {rmean.vectorize} : tensor<8x?xf32> to tensor<8x64xf32>
+//       CHECK:       linalg.generic {{.+}} ins(%[[PAD]] : tensor<8x64xf32>) {{.+}} attrs =  {rmean.vectorize}
+//       CHECK:     } {rmean.whole_rows_loop}
+//       CHECK:   } else {
+//       CHECK:     tensor.empty() : tensor<1x32xf64>
+//       CHECK:   }
+//   CHECK-NOT:   rmean.cpu_short_rows
+//       CHECK:   return
+func.func @short_rows_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf64>) -> tensor<?xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %0 : tensor<?xf64>
+}
+
+// -----
+
+// rmean.cpu_short_rows that does not apply (rows of a static length, a
+// strategy with other threads, a product) warns and leaves the op's own
+// strategy.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @negative_short_rows
+//   CHECK-NOT:   tensor.pad
+//   CHECK-NOT:   rmean.cpu_short_rows
+//       CHECK:   return
+func.func @negative_short_rows(%x: tensor<8x49xf32>, %init: tensor<8xf64>, %y: tensor<8x?xf32>) -> (tensor<8xf64>, tensor<8xf64>, tensor<8xf64>) {
+  // expected-warning@+1 {{rmean-cpu-tile: #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>> does not apply to this reduction (its rows have a static length); it keeps its rmean.cpu_strategy}}
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x49xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  // expected-warning@+1 {{does not apply to this reduction (its threads differ from those of the rmean.cpu_strategy)}}
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x?xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, threads = 2, rows_per_step = 8>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  // expected-warning@+1 {{does not apply to this reduction (its sums are not additions of its elements)}}
+  %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x?xf32>) outs(%init : tensor<8xf64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>,
+               rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>} {
+  ^bb0(%in: f32, %acc: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.mulf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %0, %1, %2 : tensor<8xf64>, tensor<8xf64>, tensor<8xf64>
+}

@@ -374,3 +374,29 @@ func.func @padded_tail(%x: tensor<1x?xf32>, %lanes: tensor<1x16xf64>, %high: ind
   } : tensor<1x?xf32> to tensor<1x16xf32>
   return %0, %user : tensor<1x16xf64>, tensor<1x16xf32>
 }
+
+// -----
+
+// A whole-row tile of three dimensions with a kept leading unit one (the
+// padded short rows of a run-time length, [1, rows, lanes]) sums its rows
+// as a two-dimensional tile does: the multi-reduction drops its leading
+// unit dimension and reads the widening directly, so that it is marked
+// rmean.row_sum for rmean-narrow-accumulators, not lowered here.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @whole_rows_leading_unit
+//       CHECK:   %[[X:.+]] = vector.transfer_read {{.+}} : tensor<1x8x64xf32>, vector<8x64xf32>
+//       CHECK:   %[[E:.+]] = arith.extf %[[X]] : vector<8x64xf32> to vector<8x64xf64>
+//       CHECK:   vector.multi_reduction <add>, %[[E]], %{{.+}} {rmean.row_sum} [1] : vector<8x64xf64> to vector<8xf64>
+//   CHECK-NOT:   vector.extract_strided_slice
+//       CHECK:   return
+func.func @whole_rows_leading_unit(%x: tensor<1x8x64xf32>, %acc: tensor<1x8xf64>) -> tensor<1x8xf64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<1x8x64xf32>) outs(%acc : tensor<1x8xf64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: f32, %out: f64):
+    %e = arith.extf %in : f32 to f64
+    %s = arith.addf %out, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<1x8xf64>
+  return %0 : tensor<1x8xf64>
+}

@@ -60,7 +60,7 @@ func.func @inner(%x: tensor<64x300xf32>) -> tensor<64xf32> {
 //      MINB0:   return
 // MINB4M-LABEL: func.func @threads
 //  MINB4M-NOT:   threads = 3
-//      MINB4M:   threads = 3, masked_tail = true>
+//      MINB4M:   threads = 3, rows_per_step = 8>>, rmean.cpu_strategy = {{.*}}threads = 3, masked_tail = true>
 //  MINB4M-NOT:   threads = 3
 //      MINB4M:   return
 func.func @threads(%small: tensor<512x511xf32>, %big: tensor<512x512xf32>, %dyn: tensor<2x?xf16>) -> (tensor<512xf32>, tensor<512xf32>, tensor<2xf16>) {
@@ -404,16 +404,16 @@ func.func @negative_row_streams(%a: tensor<1020x4096xf32>, %b: tensor<4097x4096x
 // two threads: more than 3072, THR2), 64 rows per thread or more. Three
 // threads (MINB0) and 256-bit targets (AVX2) get none.
 // CHECK-LABEL: func.func @large_input
-//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
-//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
-//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //       CHECK:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024>
 // THR2-LABEL: func.func @large_input
-//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
 //       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
-//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
-//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
+//       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 3073, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2, masked_tail = true>
 //       THR2:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 128, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, threads = 2, rows_per_step = 4, row_streams = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, threads = 2>
 // STREAMB0-LABEL: func.func @large_input
 // STREAMB0-COUNT-5:   rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 0, min_row_length =
@@ -1045,4 +1045,32 @@ func.func @masked_tail(%f32: tensor<?x?xf32>, %bf16: tensor<8x?xbf16>, %i8: tens
   %5 = rmean.reduce_mean %i64 {axes = array<i64: 1>} : tensor<8x?xi64> -> tensor<8xi64>
   %6 = rmean.reduce_mean %cols {axes = array<i64: 0>} : tensor<?x?xf32> -> tensor<?xf32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<?xf32>, tensor<8xbf16>, tensor<?xi8>, tensor<8xf32>, tensor<8xf64>, tensor<8xi64>, tensor<?xf32>
+}
+
+// -----
+
+// Float rows of a run-time length also get rmean.cpu_short_rows on 512-bit
+// targets: rows of at most 64 elements, chosen at run time, are read whole,
+// eight per step, each as one masked vector of 64 lanes. Not for static
+// lengths, integers, f64 (compensated), columns, or 256-bit targets (AVX2).
+// CHECK-LABEL: func.func @short_rows_dynamic
+//       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//   CHECK-NOT:   rmean.cpu_short_rows
+//       CHECK:   return
+// THR2-LABEL: func.func @short_rows_dynamic
+//       THR2:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, threads = 2, rows_per_step = 8>>
+// AVX2-LABEL: func.func @short_rows_dynamic
+//   AVX2-NOT:   rmean.cpu_short_rows
+//       AVX2:   return
+func.func @short_rows_dynamic(%f32: tensor<?x?x?x?xf32>, %bf16: tensor<8x?xbf16>, %i32: tensor<8x?xi32>,
+                              %static: tensor<8x49xf32>, %f64: tensor<8x?xf64>, %cols: tensor<?x?xf32>)
+    -> (tensor<?x?xf32>, tensor<8xbf16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>) {
+  %0 = rmean.reduce_mean %f32 {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
+  %1 = rmean.reduce_mean %bf16 {axes = array<i64: 1>} : tensor<8x?xbf16> -> tensor<8xbf16>
+  %2 = rmean.reduce_mean %i32 {axes = array<i64: 1>} : tensor<8x?xi32> -> tensor<8xi32>
+  %3 = rmean.reduce_mean %static {axes = array<i64: 1>} : tensor<8x49xf32> -> tensor<8xf32>
+  %4 = rmean.reduce_mean %f64 {axes = array<i64: 1>} : tensor<8x?xf64> -> tensor<8xf64>
+  %5 = rmean.reduce_mean %cols {axes = array<i64: 0>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<?x?xf32>, tensor<8xbf16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>
 }

@@ -218,7 +218,11 @@ def RmeanSelectCPUStrategyPass
       most 1 MiB read by one thread, which the L2 serves, 4096 elements'
       worth, halved until that divides the rows into at least four steps
       (else the rule above; 1.4-1.85x from L2 on AMD Zen 5; from L3 it
-      measured slower).
+      measured slower). Rows of a run-time length take `masked_tail` where
+      the target has masked loads of the element type (512 bits; 256 bits
+      for 32- and 64-bit elements), and float ones on 512-bit targets also
+      `rmean.cpu_short_rows`: rows of at most 64 elements, chosen at run
+      time, read whole, eight per step, at 64 lanes.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,
@@ -333,7 +337,10 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     loops take adjacent rows. With `masked_tail`, the peeled last, partial
     step of a row of a run-time length becomes a full step: its input
     padded to `vector_size` with the additive identity (`tensor.pad`, read
-    as one masked vector) and added to all the lanes. A reduce-all with
+    as one masked vector) and added to all the lanes. A reduction with
+    `rmean.cpu_short_rows` gets an `scf.if` on its row length: short rows
+    take `rows_per_step` whole rows per step, each padded so to the
+    strategy's `vector_size`, the rows left over peeled. A reduce-all with
     `row_streams` (a static
     size that `rows_per_step` divides) is first split by upstream's split
     reduction into `rows_per_step` contiguous parts summed as rows of one

@@ -128,7 +128,7 @@ func.func @large_input_type(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // The old dictionary form is rejected with what is expected instead.
 func.func @dictionary_strategy(%x: tensor<4x8xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'rmean.cpu_strategy' expects a #rmean.cpu_strategy<kind = inner|outer|none, vector_size = N, cache_tile = M[, threads = T, rows_per_step = R, row_blocks = true|false, row_streams = true|false]>, got {cache_tile = 64 : i64, kind = "inner", vector_size = 16 : i64}}}
+  // expected-error@+1 {{'rmean.cpu_strategy' expects a #rmean.cpu_strategy<kind = inner|outer|none, vector_size = N, cache_tile = M[, threads = T, rows_per_step = R, row_blocks = true|false, row_streams = true|false, masked_tail = true|false]>, got {cache_tile = 64 : i64, kind = "inner", vector_size = 16 : i64}}}
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_strategy = {kind = "inner", vector_size = 16, cache_tile = 64}} : tensor<4x8xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -349,4 +349,33 @@ func.func @gpu_strategy_dictionary(%a: f32) -> f32 {
   // expected-error@+1 {{'rmean.gpu_strategy' expects a #rmean.gpu_strategy<kind = inner|outer|serial, block_size = N[, threads_per_output = T, items_per_thread = I, blocks_per_output = B]>, got {block_size = 256 : i64, kind = "inner"}}}
   %s = arith.addf %a, %a {rmean.gpu_strategy = {kind = "inner", block_size = 256}} : f32
   return %s : f32
+}
+
+// -----
+
+func.func @short_rows_type(%x: tensor<4x?xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'rmean.cpu_short_rows' expects a #rmean.cpu_short_rows<max_row_length = L, strategy = #rmean.cpu_strategy<...>>, got #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>}}
+  %0 = rmean.reduce_mean %x {axes = array<i64: 1>, rmean.cpu_short_rows = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 64>} : tensor<4x?xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_short_rows' expects max_row_length in [1, 1024], got 0}}
+func.func @short_rows_length() attributes {s = #rmean.cpu_short_rows<max_row_length = 0, strategy = <kind = inner, vector_size = 16, cache_tile = 64>>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_short_rows' expects an inner strategy of at least max_row_length (64) lanes, got #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 64, rows_per_step = 8>}}
+func.func @short_rows_lanes() attributes {s = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 32, cache_tile = 64, rows_per_step = 8>>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'#rmean.cpu_short_rows' expects an inner strategy of at least max_row_length (16) lanes, got #rmean.cpu_strategy<kind = outer, vector_size = 16, cache_tile = 64, rows_per_step = 8>}}
+func.func @short_rows_outer() attributes {s = #rmean.cpu_short_rows<max_row_length = 16, strategy = <kind = outer, vector_size = 16, cache_tile = 64, rows_per_step = 8>>} {
+  return
 }

@@ -44,7 +44,7 @@
 // STRATEGY-LABEL: func.func @streams_i32
 // STRATEGY: vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true>
 // STRATEGY-LABEL: func.func @dynamic
-// STRATEGY: rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+// STRATEGY: rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64, strategy = <kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 4, row_streams = true, masked_tail = true>>, {{.*}}rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 // STRATEGY-LABEL: func.func @dynamic_i32
 // STRATEGY: rmean.cpu_large_input = #rmean.cpu_large_input<min_bytes = 16777216, min_row_length = 384, min_rows = 64,
 // RUN: rmean-opt %s --convert-rmean-to-linalg --rmean-select-cpu-strategy --rmean-cpu-tile | FileCheck %s --check-prefix=TILED

@@ -85,6 +85,22 @@ CPULargeInputAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult
+CPUShortRowsAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         int64_t maxRowLength, CPUStrategyAttr strategy) {
+  if (maxRowLength < 1 || maxRowLength > CPUStrategyAttr::kMaxVectorSize)
+    return emitError() << "'#rmean.cpu_short_rows' expects max_row_length in "
+                          "[1, "
+                       << CPUStrategyAttr::kMaxVectorSize << "], got "
+                       << maxRowLength;
+  if (!strategy || strategy.getKind() != CPUStrategyKind::Inner ||
+      strategy.getVectorSize() < maxRowLength)
+    return emitError() << "'#rmean.cpu_short_rows' expects an inner strategy "
+                          "of at least max_row_length ("
+                       << maxRowLength << ") lanes, got " << strategy;
+  return success();
+}
+
+LogicalResult
 GPUStrategyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         GPUStrategyKind kind, int64_t blockSize,
                         int64_t threadsPerOutput, int64_t itemsPerThread,

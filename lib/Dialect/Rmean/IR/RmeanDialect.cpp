@@ -46,7 +46,7 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
            << "' expects a #rmean.cpu_strategy<kind = inner|outer|none, "
               "vector_size = N, cache_tile = M[, threads = T, "
               "rows_per_step = R, row_blocks = true|false, "
-              "row_streams = true|false]>, got "
+              "row_streams = true|false, masked_tail = true|false]>, got "
            << attr.getValue();
   }
   if (name == getCpuLargeInputAttrHelper().getName()) {
@@ -57,6 +57,15 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
            << "' expects a #rmean.cpu_large_input<min_bytes = B, "
               "min_row_length = L, min_rows = R, strategy = "
               "#rmean.cpu_strategy<...>>, got "
+           << attr.getValue();
+  }
+  if (name == getCpuShortRowsAttrHelper().getName()) {
+    if (isa<CPUShortRowsAttr>(attr.getValue()))
+      return success();
+    return op->emitError()
+           << "'" << name
+           << "' expects a #rmean.cpu_short_rows<max_row_length = L, "
+              "strategy = #rmean.cpu_strategy<...>>, got "
            << attr.getValue();
   }
   if (name == getGpuStrategyAttrHelper().getName()) {
@@ -79,7 +88,8 @@ LogicalResult RmeanDialect::verifyOperationAttribute(Operation *op,
     return expectUnit();
   return op->emitError() << "unknown rmean attribute '" << name
                          << "' (expected one of rmean.cpu_strategy, "
-                            "rmean.cpu_large_input, rmean.gpu_strategy, "
+                            "rmean.cpu_large_input, rmean.cpu_short_rows, "
+                            "rmean.gpu_strategy, "
                             "rmean.reduction, "
                             "rmean.finalize, rmean.vectorize, "
                             "rmean.accumulation_loop, rmean.whole_rows_loop, "

@@ -163,6 +163,37 @@ def Rmean_CPULargeInputAttr : Rmean_Attr<"CPULargeInput", "cpu_large_input"> {
   let genVerifyDecl = 1;
 }
 
+def Rmean_CPUShortRowsAttr : Rmean_Attr<"CPUShortRows", "cpu_short_rows"> {
+  let summary = "The CPU strategy of a reduction's short rows, chosen at run time";
+  let description = [{
+    Recorded by `rmean-select-cpu-strategy` as `rmean.cpu_short_rows` on a
+    row reduction (`[rows, length]`, kind `inner`) whose row length is only
+    known at run time, next to its `rmean.cpu_strategy`; `rmean-cpu-tile`
+    tiles the reduction both ways and chooses at run time: rows of at most
+    `max_row_length` elements take `strategy`, whose `rows_per_step` rows
+    are read whole, each as one masked vector of `vector_size` lanes padded
+    with the additive identity and summed by one shared tree (as static rows
+    that short are), any other rows the op's `rmean.cpu_strategy`. Short
+    rows split into lanes pay a lane set-up, a tail and a merge per row for
+    a few vector adds. `strategy` must be an `inner` one with the threads
+    of the op's strategy (the thread split comes first) and `vector_size`
+    of at least `max_row_length`; a reduction it does not fit keeps its own
+    strategy, with a warning. `max_row_length` is in [1, 1024].
+
+    ```mlir
+    rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64,
+        strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64,
+                                       cache_tile = 1024, rows_per_step = 8>>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$max_row_length,
+    "::mlir::rmean::CPUStrategyAttr":$strategy
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // GPU strategy
 //===----------------------------------------------------------------------===//

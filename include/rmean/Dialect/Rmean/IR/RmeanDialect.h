@@ -56,6 +56,18 @@ inline void removeCPULargeInput(Operation *op) {
   op->removeAttr(RmeanDialect::CpuLargeInputAttrHelper::getNameStr());
 }
 
+/// The `rmean.cpu_short_rows` of `op`, or null when it has none.
+inline CPUShortRowsAttr getCPUShortRows(Operation *op) {
+  return RmeanDialect::CpuShortRowsAttrHelper(op->getContext()).getAttr(op);
+}
+inline void setCPUShortRows(Operation *op, CPUShortRowsAttr shortRows) {
+  RmeanDialect::CpuShortRowsAttrHelper(op->getContext())
+      .setAttr(op, shortRows);
+}
+inline void removeCPUShortRows(Operation *op) {
+  op->removeAttr(RmeanDialect::CpuShortRowsAttrHelper::getNameStr());
+}
+
 /// The `rmean.gpu_strategy` of `op`, or null when it has none.
 inline GPUStrategyAttr getGPUStrategy(Operation *op) {
   return RmeanDialect::GpuStrategyAttrHelper(op->getContext()).getAttr(op);

@@ -44,6 +44,9 @@ def Rmean_Dialect : Dialect {
     // The strategy of the same reduction's large inputs, chosen at run time
     // (dynamic shapes; RmeanAttrs.td), on the reduction linalg op.
     "::mlir::rmean::CPULargeInputAttr":$cpu_large_input,
+    // The strategy of the same reduction's short rows, chosen at run time
+    // (a run-time row length; RmeanAttrs.td), on the reduction linalg op.
+    "::mlir::rmean::CPUShortRowsAttr":$cpu_short_rows,
     // The GPU strategy of a reduction, likewise.
     "::mlir::rmean::GPUStrategyAttr":$gpu_strategy,
     // The reduction linalg op convert-rmean-to-linalg creates.
