@@ -333,6 +333,7 @@ struct RmeanPrefetchPass
     for (scf::ForOp loop : wholeRows)
       prefetchWholeRows(loop);
     flatViews.clear();
+    versioned.clear();
   }
 
   /// One flattened view (and its element count) per dense buffer, built
@@ -446,7 +447,143 @@ struct RmeanPrefetchPass
   /// step) 1.15x with 8 KB ahead, 1.2-1.3x with 12-16 KB, 0.85x with 32 KB
   /// (AMD Zen 5, same process; 1.36-1.47x while the machine's memory was
   /// slower). Static buffers that fit in L2 are left alone.
+  /// The masked read of whole rows of a run-time length, padded past
+  /// their ends, that `loop` (marked rmean.whole_rows_loop) makes of a
+  /// dense buffer it does not write (`rmean.cpu_short_rows`), or null.
+  static vector::TransferReadOp getPaddedRowsRead(scf::ForOp loop) {
+    llvm::SmallPtrSet<Value, 4> written = getWrittenRoots(loop.getBody());
+    for (auto read : loop.getBody()->getOps<vector::TransferReadOp>()) {
+      auto view = dyn_cast<MemRefType>(read.getBase().getType());
+      Value root = getDenseRoot(read);
+      if (view && root && !written.contains(root) && read.getMask() &&
+          view.getRank() != 0 && view.isDynamicDim(view.getRank() - 1) &&
+          view.isLastDimUnitStride() &&
+          llvm::all_of(
+              view.getShape().drop_back(),
+              [](int64_t size) { return ShapedType::isStatic(size); }) &&
+          llvm::all_of(read.getIndices(), [](Value index) {
+            return isConstantIntValue(index, 0);
+          }))
+        return read;
+    }
+    return {};
+  }
+
+  /// The scf.if ops that version a loop nest on its buffer's size (below):
+  /// the loops they hold are done.
+  llvm::SmallPtrSet<Operation *, 4> versioned;
+
+  /// A whole-rows loop that reads R rows of a run-time length L padded past
+  /// their ends (`rmean.cpu_short_rows`): its view is R consecutive runs of
+  /// the dense buffer that the loop reads in order, R * L elements per
+  /// iteration, a count known at run time. It prefetches the lines of the
+  /// R * L elements `distance` bytes past the read's offset, as a loop of
+  /// that many lines (a static count would fetch the padded 64-lane rows'
+  /// worth: 32 lines per step of 3x3 rows, which read 5), each clamped to
+  /// the buffer's last element; only from buffers of at least kCachedBytes.
+  /// For a buffer of a run-time size, the outermost loop nest around the
+  /// loop is versioned on that size, at the level where the size is known
+  /// (an scf.if with a copy whose whole-rows loops prefetch and the
+  /// original, which does not): the test inside the nest cost inputs in
+  /// the caches 0.82-0.89x even where it skipped the prefetches (a
+  /// constant false 0.98-1.03x). Fully dynamic NCHW pooling, AMD Zen 5, one
+  /// thread, the two called alternately in one process, against none:
+  /// see Passes.td.
+  void prefetchPaddedRows(scf::ForOp loop, vector::TransferReadOp read) {
+    Value root = getDenseRoot(read);
+    auto rootType = cast<MemRefType>(root.getType());
+    int64_t elementBytes = rootType.getElementTypeBitWidth() / 8;
+    if (elementBytes <= 0)
+      return;
+    if (rootType.hasStaticShape()) {
+      if (rootType.getNumElements() * elementBytes >= kCachedBytes)
+        emitPaddedRowPrefetches(read);
+      return;
+    }
+    Location loc = loop.getLoc();
+    Value size = getFlatView(root, loc).second;
+    Operation *top = loop;
+    while (top && top->getBlock() != size.getParentBlock()) {
+      if (versioned.contains(top))
+        return;
+      top = top->getParentOp();
+    }
+    if (!top || !top->getBlock() || !size.getParentBlock() ||
+        top->isBeforeInBlock(size.getDefiningOp()))
+      return;
+    OpBuilder b(top);
+    Value big = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, size,
+        arith::ConstantIndexOp::create(
+            b, loc, llvm::divideCeil(kCachedBytes, elementBytes)));
+    auto ifOp = scf::IfOp::create(b, loc, top->getResultTypes(), big,
+                                  /*withElseRegion=*/true);
+    auto atEnd = [&](Block *block) {
+      if (block->mightHaveTerminator())
+        b.setInsertionPoint(block->getTerminator());
+      else
+        b.setInsertionPointToEnd(block);
+    };
+    atEnd(ifOp.thenBlock());
+    Operation *large = b.clone(*top);
+    if (top->getNumResults() != 0)
+      scf::YieldOp::create(b, loc, large->getResults());
+    top->replaceAllUsesWith(ifOp.getResults());
+    atEnd(ifOp.elseBlock());
+    top->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
+    if (top->getNumResults() != 0)
+      scf::YieldOp::create(b, loc, top->getResults());
+    versioned.insert(ifOp);
+    SmallVector<vector::TransferReadOp> reads;
+    large->walk([&](scf::ForOp nested) {
+      if (hasMarker<RmeanDialect::WholeRowsLoopAttrHelper>(nested))
+        if (vector::TransferReadOp padded = getPaddedRowsRead(nested))
+          reads.push_back(padded);
+    });
+    for (vector::TransferReadOp padded : reads)
+      emitPaddedRowPrefetches(padded);
+  }
+
+  /// The line-by-line prefetches of prefetchPaddedRows before `read`.
+  void emitPaddedRowPrefetches(vector::TransferReadOp read) {
+    auto view = cast<MemRefType>(read.getBase().getType());
+    int64_t rows = 1;
+    for (int64_t size : view.getShape().drop_back())
+      rows *= size;
+    int64_t elementBytes = view.getElementTypeBitWidth() / 8;
+    Location loc = read.getLoc();
+    auto [flat, size] = getFlatView(getDenseRoot(read), loc);
+    OpBuilder b(read);
+    auto constant = [&](int64_t value) {
+      return arith::ConstantIndexOp::create(b, loc, value).getResult();
+    };
+    int64_t lineElements = std::max<int64_t>(1, kLineBytes / elementBytes);
+    Value length =
+        memref::DimOp::create(b, loc, read.getBase(), view.getRank() - 1);
+    Value elements = arith::MulIOp::create(b, loc, length, constant(rows));
+    Value lines =
+        arith::CeilDivUIOp::create(b, loc, elements, constant(lineElements));
+    Value later = arith::AddIOp::create(
+        b, loc, getFlatOffset(b, loc, read),
+        constant(llvm::divideCeil(distance, elementBytes)));
+    Value last = arith::SubIOp::create(b, loc, size, constant(1));
+    int32_t locality = getLocalityHint(flat);
+    auto lineLoop = scf::ForOp::create(b, loc, constant(0), lines, constant(1));
+    b.setInsertionPointToStart(lineLoop.getBody());
+    Value line = arith::AddIOp::create(
+        b, loc, later,
+        arith::MulIOp::create(b, loc, lineLoop.getInductionVar(),
+                              constant(lineElements)));
+    memref::PrefetchOp::create(
+        b, loc, flat, ValueRange{arith::MinUIOp::create(b, loc, line, last)},
+        /*isWrite=*/false, locality, /*isDataCache=*/true);
+  }
+
   void prefetchWholeRows(scf::ForOp loop) {
+    if (vector::TransferReadOp padded = getPaddedRowsRead(loop)) {
+      prefetchPaddedRows(loop, padded);
+      return;
+    }
     llvm::SmallPtrSet<Value, 4> written = getWrittenRoots(loop.getBody());
     for (auto read : loop.getBody()->getOps<vector::TransferReadOp>()) {
       auto view = dyn_cast<MemRefType>(read.getBase().getType());

@@ -1,6 +1,6 @@
 // The lane counts follow target-vector-bits (the host's by default): the
 // checks pin 512 bits, so they hold on every host.
-// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | FileCheck %s
+// RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | FileCheck %s --check-prefixes=CHECK,SHORT
 // RUN: rmean-opt %s --rmean-cpu-pipeline | FileCheck %s --check-prefix=CLEAN
 // RUN: rmean-opt %s --rmean-cpu-pipeline="target-vector-bits=512 num-threads=2" | FileCheck %s --check-prefix=OMP --implicit-check-not=rmean.thread_chunks
 // 256 bits (AVX2) halve the default lanes; an explicit vector-size wins.
@@ -9,7 +9,7 @@
 // RUN: rmean-opt %s --rmean-cpu-pipeline="vector-size=0" | FileCheck %s --check-prefix=SCALAR
 // RUN: rmean-opt %s --rmean-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // The pipeline also runs inside --pass-pipeline, after other passes.
-// RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline{target-vector-bits=512})" | FileCheck %s
+// RUN: rmean-opt %s --pass-pipeline="builtin.module(canonicalize, rmean-cpu-pipeline{target-vector-bits=512})" | FileCheck %s --check-prefixes=CHECK,SHORT
 // Invalid option values are one error naming the option and its range
 // (not one per function, not scalar code), also inside --pass-pipeline.
 // RUN: not rmean-opt %s --rmean-cpu-pipeline="vector-size=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE --implicit-check-not=error
@@ -63,21 +63,21 @@
 // CLEAN-NOT: scf.
 // CLEAN-NOT: unrealized_conversion_cast
 
-// The row mean is vectorised: 32-lane f64 accumulators (dynamic rows), a horizontal
-// reduction per row, a vectorised division (by the reciprocal, corrected by
-// an fma remainder step). Its f32 blocks prefetch their input (one line per
-// 64 bytes of each 32-lane read: two).
+// The row mean is vectorised: rows of at most 64 elements
+// (rmean.cpu_short_rows, 512-bit targets: SHORT) eight at a time, each one masked load of 64 lanes,
+// prefetched line by line from buffers of 16 MiB or more; longer rows in
+// 32-lane f64 accumulators (dynamic rows), a horizontal reduction per row,
+// a vectorised division (by the reciprocal, corrected by an fma remainder
+// step). Their f32 blocks prefetch their input too.
 // CHECK-LABEL: llvm.func @row_mean
+// SHORT:         llvm.intr.prefetch
+// SHORT:         llvm.intr.masked.load {{.*}} -> vector<64xf32>
 // CHECK:         llvm.intr.prefetch
-// CHECK-NEXT:    llvm.add
-// CHECK-NEXT:    llvm.getelementptr
-// CHECK-NEXT:    llvm.intr.prefetch
 // CHECK:         llvm.fpext {{.*}} : vector<32xf32> to vector<32xf64>
 // CHECK:         llvm.fadd {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.vector.reduce.fadd
 // CHECK:         llvm.fmul {{.*}} : vector<32xf64>
 // CHECK:         llvm.intr.fma({{.*}}) : (vector<32xf64>, vector<32xf64>, vector<32xf64>) -> vector<32xf64>
-// CHECK-NOT:     llvm.intr.prefetch
 // CHECK-LABEL: llvm.func @_mlir_ciface_row_mean
 // BITS256-LABEL: llvm.func @row_mean
 // BITS256:         llvm.fpext {{.*}} : vector<16xf32> to vector<16xf64>

@@ -909,3 +909,63 @@ func.func @whole_rows(%x: memref<8192x49xf32>, %b: memref<16384x49xbf16>, %s: me
   }
   return
 }
+
+// -----
+
+// A loop of whole rows of a run-time length read padded past their ends
+// (rmean.cpu_short_rows: 8 rows, a masked read of 64 lanes each): the loop
+// nest is versioned on the buffer's size, once, where the size is known
+// (at least 16 MiB: 4194304 f32), and only the copy for large buffers
+// prefetches, per iteration a loop over the lines of the 8 x L elements
+// read, ceil(8 L / 16), from the read's offset plus 2048 elements (8 KB),
+// each clamped to the buffer's last element. A static buffer below 16 MiB
+// gets none.
+// CHECK-LABEL: func.func @padded_rows
+//  CHECK-SAME:     (%[[X:.+]]: memref<?x?xf32>, %{{.+}}: memref<?xf32>, %[[S:.+]]: memref<1024x49xf32>
+//       CHECK:   %[[FLAT:.+]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<?x?xf32> into memref<?xf32>
+//       CHECK:   %[[SIZE:.+]] = memref.dim %[[FLAT]], %c0
+//       CHECK:   %[[BOUND:.+]] = arith.constant 4194304 : index
+//       CHECK:   %[[BIG:.+]] = arith.cmpi uge, %[[SIZE]], %[[BOUND]] : index
+//       CHECK:   scf.if %[[BIG]] {
+//       CHECK:     scf.for
+//       CHECK:       %[[L:.+]] = memref.dim %{{.+}}, %c1{{.*}} : memref<8x?xf32, strided<[?, 1], offset: ?>>
+//       CHECK:       %[[N:.+]] = arith.muli %[[L]], %c8{{.*}} : index
+//       CHECK:       %[[LINES:.+]] = arith.ceildivui %[[N]], %c16{{.*}} : index
+//       CHECK:       arith.constant 2048 : index
+//       CHECK:       scf.for %[[J:.+]] = %{{.+}} to %[[LINES]] step
+//       CHECK:         %[[T:.+]] = arith.minui
+//       CHECK:         memref.prefetch %[[FLAT]][%[[T]]], read, locality<3>, data
+//       CHECK:       vector.transfer_read
+//       CHECK:     } {rmean.whole_rows_loop}
+//       CHECK:   } else {
+//   CHECK-NOT:     memref.prefetch
+//       CHECK:     } {rmean.whole_rows_loop}
+//       CHECK:   }
+//   CHECK-NOT:   memref.prefetch
+//       CHECK:   return
+func.func @padded_rows(%x: memref<?x?xf32>, %out: memref<?xf32>, %s: memref<1024x49xf32>, %outs: memref<1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant -0.0 : f32
+  %z = arith.constant dense<0.0> : vector<8xf32>
+  %rows = memref.dim %x, %c0 : memref<?x?xf32>
+  %len = memref.dim %x, %c1 : memref<?x?xf32>
+  %mask = vector.create_mask %c8, %len : vector<8x64xi1>
+  scf.for %i = %c0 to %rows step %c8 {
+    %v = memref.subview %x[%i, 0] [8, %len] [1, 1] : memref<?x?xf32> to memref<8x?xf32, strided<[?, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %pad, %mask {in_bounds = [true, true]} : memref<8x?xf32, strided<[?, 1], offset: ?>>, vector<8x64xf32>
+    %m = vector.multi_reduction <add>, %r, %z [1] : vector<8x64xf32> to vector<8xf32>
+    vector.transfer_write %m, %out[%i] {in_bounds = [true]} : vector<8xf32>, memref<?xf32>
+  } {rmean.whole_rows_loop}
+  %c49 = arith.constant 49 : index
+  %smask = vector.create_mask %c8, %c49 : vector<8x64xi1>
+  scf.for %i = %c0 to %c1024 step %c8 {
+    %v = memref.subview %s[%i, 0] [8, %c49] [1, 1] : memref<1024x49xf32> to memref<8x?xf32, strided<[49, 1], offset: ?>>
+    %r = vector.transfer_read %v[%c0, %c0], %pad, %smask {in_bounds = [true, true]} : memref<8x?xf32, strided<[49, 1], offset: ?>>, vector<8x64xf32>
+    %m = vector.multi_reduction <add>, %r, %z [1] : vector<8x64xf32> to vector<8xf32>
+    vector.transfer_write %m, %outs[%i] {in_bounds = [true]} : vector<8xf32>, memref<1024xf32>
+  } {rmean.whole_rows_loop}
+  return
+}

@@ -10,7 +10,10 @@
 // overflow); other rows (131 r + 7919 c) mod 1000 / 7, whose sums round),
 // the f32 and bf16 means of a tensor<?x?x...> kernel are compared with
 // those of a static one: the counts of differing rows are printed (0),
-// f32 then bf16 per length, then the f32 means of length 17's first rows.
+// f32 then bf16 per length, then that of 85603 f32 rows of 49 by the same
+// rule (16.8 MB: the copy of the dynamic kernel that prefetches, which
+// rmean-prefetch chooses at run time for buffers of 16 MiB or more), then
+// the f32 means of length 17's first rows.
 
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils,%libomp
 // RUN: rmean-opt %s --rmean-cpu-pipeline=target-vector-bits=512 | %{run} | FileCheck %s
@@ -23,6 +26,7 @@
 // STRATEGY: rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>
 
 // CHECK: 0
+// CHECK-NEXT: 0
 // CHECK-NEXT: 0
 // CHECK-NEXT: 0
 // CHECK-NEXT: 0
@@ -103,9 +107,21 @@ func.func @static_bf16_64(%x: tensor<?x?xbf16>) -> tensor<?xbf16> {
   return %d : tensor<?xbf16>
 }
 
+func.func @static_f32_big(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %s = tensor.cast %x : tensor<?x?xf32> to tensor<85603x49xf32>
+  %0 = rmean.reduce_mean %s {axes = array<i64: 1>} : tensor<85603x49xf32> -> tensor<85603xf32>
+  %d = tensor.cast %0 : tensor<85603xf32> to tensor<?xf32>
+  return %d : tensor<?xf32>
+}
+
 func.func @input(%length: index) -> tensor<?x?xf32> {
   %c19 = arith.constant 19 : index
-  %x = tensor.generate %c19, %length {
+  %x = func.call @input_rows(%c19, %length) : (index, index) -> tensor<?x?xf32>
+  return %x : tensor<?x?xf32>
+}
+
+func.func @input_rows(%rows: index, %length: index) -> tensor<?x?xf32> {
+  %x = tensor.generate %rows, %length {
   ^bb0(%r: index, %c: index):
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -242,6 +258,12 @@ func.func @main() {
   %shf64 = arith.extf %sh64 : tensor<?xbf16> to tensor<?xf32>
   %nh64 = func.call @differing(%dhf64, %shf64) : (tensor<?xf32>, tensor<?xf32>) -> i32
   vector.print %nh64 : i32
+  %rowsbig = arith.constant 85603 : index
+  %xbig = func.call @input_rows(%rowsbig, %l49) : (index, index) -> tensor<?x?xf32>
+  %dbig = func.call @dynamic_f32(%xbig) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %sbig = func.call @static_f32_big(%xbig) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %nbig = func.call @differing(%dbig, %sbig) : (tensor<?xf32>, tensor<?xf32>) -> i32
+  vector.print %nbig : i32
   %c0 = arith.constant 0 : index
   %pad = arith.constant 0.0 : f32
   %first = vector.transfer_read %d17[%c0], %pad : tensor<?xf32>, vector<4xf32>
