@@ -680,6 +680,26 @@ static LogicalResult applyInnerAfterThreads(
   return success();
 }
 
+/// Why the run-time choice `l` (of `rmean.cpu_large_input` or
+/// `rmean.cpu_short_rows`) cannot stand in for `op`'s strategy `s`, as far
+/// as both choices require, or null: `s` must be inner and `l` have its
+/// threads (the thread split comes first).
+static const char *whyNotRunTimeChoice(CPUStrategyAttr s, CPUStrategyAttr l) {
+  if (s.getKind() != CPUStrategyKind::Inner)
+    return "its rmean.cpu_strategy is not an inner one";
+  if (l.getThreads() != s.getThreads())
+    return "its threads differ from those of the rmean.cpu_strategy";
+  return nullptr;
+}
+
+/// Warns that the run-time choice `attr` does not apply to `op`, `why`.
+static void warnRunTimeChoiceDropped(linalg::GenericOp op, Attribute attr,
+                                     const char *why) {
+  op.emitWarning() << "rmean-cpu-tile: " << attr
+                   << " does not apply to this reduction (" << why
+                   << "); it keeps its rmean.cpu_strategy";
+}
+
 /// Takes `op`'s `rmean.cpu_large_input` off it and, when it applies (a row
 /// reduction [rows, length] of one input tiled by the inner step, whose
 /// rows are not read whole, and a strategy with the threads of `s`, which
@@ -700,23 +720,19 @@ static std::optional<RunTimeStrategy> takeLargeInput(RewriterBase &rewriter,
           : RankedTensorType();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t length = op.getStaticLoopRanges().back();
-  const char *why = nullptr;
-  if (s.getKind() != CPUStrategyKind::Inner)
-    why = "its rmean.cpu_strategy is not an inner one";
-  else if (l.getThreads() != s.getThreads())
-    why = "its threads differ from those of the rmean.cpu_strategy";
-  else if (!inputType || inputType.getRank() != 2 || op.getNumLoops() != 2 ||
-           iterators[0] != utils::IteratorType::parallel ||
-           !op.getIndexingMapsArray()[0].isIdentity())
-    why = "the reduction is not one of rows [rows, length]";
-  else if (isCompensatedReduction(op) || isWideIntegerSum(op))
-    why = "its sums take accumulator lanes of their own";
-  else if (isWholeRow(length, s) || isWholeRow(length, l))
-    why = "its rows are read whole";
+  const char *why = whyNotRunTimeChoice(s, l);
+  if (!why) {
+    if (!inputType || inputType.getRank() != 2 || op.getNumLoops() != 2 ||
+        iterators[0] != utils::IteratorType::parallel ||
+        !op.getIndexingMapsArray()[0].isIdentity())
+      why = "the reduction is not one of rows [rows, length]";
+    else if (isCompensatedReduction(op) || isWideIntegerSum(op))
+      why = "its sums take accumulator lanes of their own";
+    else if (isWholeRow(length, s) || isWholeRow(length, l))
+      why = "its rows are read whole";
+  }
   if (why) {
-    op.emitWarning() << "rmean-cpu-tile: " << large
-                     << " does not apply to this reduction (" << why
-                     << "); it keeps its rmean.cpu_strategy";
+    warnRunTimeChoiceDropped(op, large, why);
     return std::nullopt;
   }
   Location loc = op.getLoc();
@@ -756,25 +772,21 @@ takeShortRows(RewriterBase &rewriter, linalg::GenericOp op, CPUStrategyAttr s) {
           ? dyn_cast<RankedTensorType>(op.getDpsInputs()[0].getType())
           : RankedTensorType();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  const char *why = nullptr;
-  if (s.getKind() != CPUStrategyKind::Inner)
-    why = "its rmean.cpu_strategy is not an inner one";
-  else if (l.getThreads() != s.getThreads())
-    why = "its threads differ from those of the rmean.cpu_strategy";
-  else if (!inputType || inputType.getRank() < 2 ||
-           inputType.getRank() != op.getNumLoops() ||
-           op.getNumReductionLoops() != 1 ||
-           iterators.back() != utils::IteratorType::reduction)
-    why = "the reduction is not one of rows [..., rows, length]";
-  else if (!inputType.isDynamicDim(inputType.getRank() - 1))
-    why = "its rows have a static length";
-  else if (isCompensatedReduction(op) || isWideIntegerSum(op) ||
-           !addsInputToLanes(op))
-    why = "its sums are not additions of its elements";
+  const char *why = whyNotRunTimeChoice(s, l);
+  if (!why) {
+    if (!inputType || inputType.getRank() < 2 ||
+        inputType.getRank() != op.getNumLoops() ||
+        op.getNumReductionLoops() != 1 ||
+        iterators.back() != utils::IteratorType::reduction)
+      why = "the reduction is not one of rows [..., rows, length]";
+    else if (!inputType.isDynamicDim(inputType.getRank() - 1))
+      why = "its rows have a static length";
+    else if (isCompensatedReduction(op) || isWideIntegerSum(op) ||
+             !addsInputToLanes(op))
+      why = "its sums are not additions of its elements";
+  }
   if (why) {
-    op.emitWarning() << "rmean-cpu-tile: " << shortRows
-                     << " does not apply to this reduction (" << why
-                     << "); it keeps its rmean.cpu_strategy";
+    warnRunTimeChoiceDropped(op, shortRows, why);
     return std::nullopt;
   }
   Location loc = op.getLoc();
