@@ -426,7 +426,7 @@ def RmeanCPUVectorizePass
   let summary = "Vectorise the tiles rmean-cpu-tile marked";
   let description = [{
     Vectorises every linalg op marked `rmean.vectorize` whose shape is
-    static (`linalg::vectorize`; peeled remainders stay scalar), and every
+    static (`linalg::vectorize`; other peeled remainders stay scalar), and every
     marked `tensor.pad` (the padded tails of `masked_tail`) as one masked
     read to its static shape, the pad value in the lanes beyond its input
     and the mask an operand of the read: a body's
