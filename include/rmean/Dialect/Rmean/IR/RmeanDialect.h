@@ -61,8 +61,7 @@ inline CPUShortRowsAttr getCPUShortRows(Operation *op) {
   return RmeanDialect::CpuShortRowsAttrHelper(op->getContext()).getAttr(op);
 }
 inline void setCPUShortRows(Operation *op, CPUShortRowsAttr shortRows) {
-  RmeanDialect::CpuShortRowsAttrHelper(op->getContext())
-      .setAttr(op, shortRows);
+  RmeanDialect::CpuShortRowsAttrHelper(op->getContext()).setAttr(op, shortRows);
 }
 inline void removeCPUShortRows(Operation *op) {
   op->removeAttr(RmeanDialect::CpuShortRowsAttrHelper::getNameStr());
