@@ -93,8 +93,14 @@ func.func @row_mean(%x: tensor<?x?xf32>) -> tensor<?xf32> attributes {llvm.emit_
   return %0 : tensor<?xf32>
 }
 
+// The run-time count divides through its f64 reciprocal (unsigned
+// conversions), not with an integer division.
 // CHECK-LABEL: llvm.func @unsigned_boundary
-// CHECK:         llvm.udiv {{.*}} : i64
+// CHECK-NOT:     llvm.udiv
+// CHECK:         llvm.uitofp {{.*}} : i64 to f64
+// CHECK-NOT:     llvm.udiv
+// CHECK:         llvm.fptoui {{.*}} : f64 to i64
+// CHECK-NOT:     llvm.udiv
 func.func @unsigned_boundary(%x: tensor<4x?xui16>) -> tensor<4xui16> {
   %0 = rmean.reduce_mean %x {axes = array<i64: 1>} : tensor<4x?xui16> -> tensor<4xui16>
   return %0 : tensor<4xui16>

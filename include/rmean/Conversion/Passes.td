@@ -18,7 +18,9 @@ def ConvertRmeanToLinalgPass : Pass<"convert-rmean-to-linalg"> {
     - static axes: a reduction `linalg.generic` into a `linalg.fill`-ed
       accumulator of the docs/ReduceMean.md §4 accumulator type, then an elementwise
       `linalg.generic` that divides by the (runtime) element count and
-      rounds to the element type, then `tensor.expand_shape` for
+      rounds to the element type (an integer sum by a count known only at
+      run time through its f64 reciprocal and one remainder step, exactly,
+      docs/ReduceMean.md §4.2), then `tensor.expand_shape` for
       `keep_dims`. The reduction is marked `rmean.reduction` and the
       division `rmean.finalize`; an `rmean.cpu_strategy` or `rmean.gpu_strategy` written on the
       `rmean.reduce_mean` moves onto the reduction;

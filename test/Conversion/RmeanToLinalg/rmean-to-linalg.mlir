@@ -32,8 +32,10 @@ func.func @row_f32(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // keep_dims on a signed integer with a dynamic reduced dimension: the two
 // adjacent reduced dimensions are coalesced into one, the i64 accumulator
-// counts from tensor.dim, the truncating divsi is guarded against an empty
-// count, then expand_shape restores rank 3.
+// counts from tensor.dim, and the division by that run-time count (guarded
+// against an empty count) is the product with its f64 reciprocal, truncated
+// and corrected by one remainder step, not a divsi (which x86 vectors do not
+// have); then expand_shape restores rank 3.
 // CHECK-LABEL: func.func @keep_i32
 //  CHECK-SAME:   (%[[X:.+]]: tensor<2x?x4xi32>)
 //       CHECK:   %[[COL:.+]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1, 2]] : tensor<2x?x4xi32> into tensor<2x?xi32>
@@ -47,7 +49,14 @@ func.func @row_f32(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 //       CHECK:     arith.addi
 //       CHECK:   %[[MEAN:.+]] = linalg.generic
 //       CHECK:     arith.cmpi eq
-//       CHECK:     arith.divsi
+//   CHECK-NOT:     arith.divsi
+//       CHECK:     arith.sitofp %{{.+}} : i64 to f64
+//       CHECK:     arith.divf
+//       CHECK:     arith.mulf
+//       CHECK:     %[[Q:.+]] = arith.fptosi %{{.+}} : f64 to i64
+//       CHECK:     arith.muli %[[Q]], %{{.+}} : i64
+//       CHECK:     arith.subi
+//   CHECK-NOT:     arith.divsi
 //       CHECK:     arith.trunci %{{.+}} : i64 to i32
 //       CHECK:   %[[E:.+]] = tensor.expand_shape %[[MEAN]] {{\[}}[0, 1, 2]] output_shape [2, 1, 1] : tensor<2xi32> into tensor<2x1x1xi32>
 //       CHECK:   return %[[E]]

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
@@ -229,6 +230,56 @@ static Value divideAndRound(OpBuilder &b, Location loc, Value sum, Value countF,
   return arith::TruncFOp::create(b, loc, target, roundToOddF32(b, loc, mean));
 }
 
+/// `sum / divisor` truncated toward zero, for an i64 `sum` of elements of
+/// at most 32 bits and a `divisor` (the count, at least 1 and below 2^62)
+/// known only at run time, without an integer division: x86 has no vector
+/// one, so LLVM turns a vector divsi into one scalar idiv per mean, tens of
+/// cycles each, which dominated fully dynamic pooling kernels (one mean per
+/// 49 elements). Instead q = trunc(sum * (1 / divisor)) in f64, then one
+/// remainder step. The mean lies within the elements' range, |sum /
+/// divisor| < 2^32, and the two conversions, the reciprocal and the product
+/// are each within 2^-53 relative, so q is within 2^-19 of the quotient and
+/// its truncation off by at most one; the remainder r = sum - q * divisor,
+/// exact in i64 (|r| < 2 * divisor), says which way. A constant divisor
+/// keeps the division, which LLVM turns into a multiplication.
+static Value divideByRunTimeCount(OpBuilder &b, Location loc, Value sum,
+                                  Value divisor, bool isSigned) {
+  Type f64 = b.getF64Type(), i64 = sum.getType();
+  auto toFloat = [&](Value v) -> Value {
+    return isSigned ? arith::SIToFPOp::create(b, loc, f64, v).getResult()
+                    : arith::UIToFPOp::create(b, loc, f64, v).getResult();
+  };
+  Value reciprocal = arith::DivFOp::create(
+      b, loc, arith::ConstantOp::create(b, loc, b.getF64FloatAttr(1.0)),
+      toFloat(divisor));
+  Value product = arith::MulFOp::create(b, loc, toFloat(sum), reciprocal);
+  Value q = isSigned
+                ? arith::FPToSIOp::create(b, loc, i64, product).getResult()
+                : arith::FPToUIOp::create(b, loc, i64, product).getResult();
+  Value r = arith::SubIOp::create(b, loc, sum,
+                                  arith::MulIOp::create(b, loc, q, divisor));
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  };
+  Value zero = arith::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, 0));
+  Value one = arith::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, 1));
+  using P = arith::CmpIPredicate;
+  // The exact remainder lies in [0, divisor) for a sum >= 0 (every unsigned
+  // one; r is read as signed, |r| < 2^63) and in (-divisor, 0] below 0.
+  Value up = cmp(P::sge, r, divisor), down = cmp(P::slt, r, zero);
+  if (isSigned) {
+    Value negative = cmp(P::slt, sum, zero);
+    up = arith::SelectOp::create(b, loc, negative, cmp(P::sgt, r, zero), up);
+    down = arith::SelectOp::create(
+        b, loc, negative,
+        cmp(P::sle, r, arith::SubIOp::create(b, loc, zero, divisor)), down);
+  }
+  q = arith::SelectOp::create(b, loc, up, arith::AddIOp::create(b, loc, q, one),
+                              q);
+  return arith::SelectOp::create(b, loc, down,
+                                 arith::SubIOp::create(b, loc, q, one), q);
+}
+
 Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
                               Value count) const {
   Type i64 = b.getI64Type();
@@ -266,10 +317,15 @@ Value MeanNumerics::buildMean(OpBuilder &b, Location loc, ValueRange acc,
   Value isEmpty =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, countI, zero);
   Value divisor = arith::SelectOp::create(b, loc, isEmpty, one, countI);
-  Value quotient =
-      kind == Kind::SignedInt
-          ? arith::DivSIOp::create(b, loc, acc[0], divisor).getResult()
-          : arith::DivUIOp::create(b, loc, acc[0], divisor).getResult();
+  bool isSigned = kind == Kind::SignedInt;
+  Value quotient;
+  if (accType == i64 && elementType.getIntOrFloatBitWidth() <= 32 &&
+      !matchPattern(count, m_Constant()))
+    quotient = divideByRunTimeCount(b, loc, acc[0], divisor, isSigned);
+  else if (isSigned)
+    quotient = arith::DivSIOp::create(b, loc, acc[0], divisor);
+  else
+    quotient = arith::DivUIOp::create(b, loc, acc[0], divisor);
   Value mean = arith::SelectOp::create(b, loc, isEmpty, zero, quotient);
   return arith::TruncIOp::create(b, loc, storageType, mean);
 }
