@@ -15,6 +15,7 @@
 #include "OwnedOps.h"
 #include "ReductionLanes.h"
 #include "ReductionLayout.h"
+#include "SignlessInputs.h"
 #include "rmean/Dialect/Rmean/IR/RmeanDialect.h"
 #include "rmean/Dialect/Rmean/IR/RmeanNumerics.h"
 
@@ -211,7 +212,8 @@ static bool peel(RewriterBase &rewriter, LoopLikeOpInterface loop,
 /// (through extensions): an input element of the additive identity then
 /// leaves its accumulator unchanged, in any order of the additions (x +
 /// -0.0 is x for every float x, signed zeros and NaN included, and -0.0 +
-/// -0.0 is -0.0; x + 0 for integers).
+/// -0.0 is -0.0; x + 0 for integers). `si*`/`ui*` elements may pass
+/// through their cast to the signless type (padIdentity moves it out).
 static bool addsInputToLanes(linalg::GenericOp op) {
   if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 1 ||
       !op.getIndexingMapsArray()[0].isIdentity())
@@ -229,11 +231,31 @@ static bool addsInputToLanes(linalg::GenericOp op) {
     other = add->getOperand(0);
   while (other && other != in) {
     Operation *def = other.getDefiningOp();
-    if (!isa_and_nonnull<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+    auto cast = dyn_cast_if_present<UnrealizedConversionCastOp>(def);
+    if (cast && (cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
+                 !cast->getResult(0).getType().isSignlessInteger()))
+      return false;
+    if (!cast &&
+        !isa_and_nonnull<arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(def))
       return false;
     other = def->getOperand(0);
   }
-  return other == in && in.getType().isSignlessIntOrFloat();
+  return other == in && in.getType().isIntOrFloat();
+}
+
+/// The additive identity of the input elements of `op` (addsInputToLanes),
+/// as a value to pad them with: -0.0 for floats, 0 for integers. A `si*`
+/// or `ui*` input is first cast to its signless type (arith has no
+/// constants of those), so that the pad and the tile read signless
+/// elements. Null when the cast does not apply.
+static Value padIdentity(RewriterBase &rewriter, linalg::GenericOp op) {
+  castInputsToSignless(rewriter, op);
+  Type element = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  if (!element.isSignlessIntOrFloat())
+    return {};
+  rewriter.setInsertionPoint(op);
+  return arith::ConstantOp::create(rewriter, op.getLoc(), element,
+                                   getAdditiveIdentity(rewriter, element));
 }
 
 /// The peeled lane tail `tail` (the last, partial step of a row of a
@@ -266,13 +288,12 @@ static void padLaneTail(RewriterBase &rewriter, scf::ForOp tail) {
         !insert.hasZeroOffset() || !insert.hasUnitStride() ||
         slice.getMixedSizes() != insert.getMixedSizes())
       continue;
+    Value identity = padIdentity(rewriter, op);
+    if (!identity)
+      continue;
     Value input = op.getDpsInputs()[0];
-    auto inputType = cast<RankedTensorType>(input.getType());
+    Type element = identity.getType();
     Location loc = op.getLoc();
-    rewriter.setInsertionPoint(op);
-    Type element = inputType.getElementType();
-    Value identity = arith::ConstantOp::create(
-        rewriter, loc, element, getAdditiveIdentity(rewriter, element));
     tensor::PadOp pad = tensor::createPadHighOp(
         RankedTensorType::get(lanesType.getShape(), element), input, identity,
         /*nofold=*/false, loc, rewriter);
@@ -295,13 +316,12 @@ static linalg::GenericOp padInput(RewriterBase &rewriter, linalg::GenericOp op,
                                   ArrayRef<int64_t> paddedShape) {
   if (!addsInputToLanes(op))
     return {};
+  Value identity = padIdentity(rewriter, op);
+  if (!identity)
+    return {};
   Value input = op.getDpsInputs()[0];
-  auto inputType = cast<RankedTensorType>(input.getType());
-  Type element = inputType.getElementType();
+  Type element = identity.getType();
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
-  Value identity = arith::ConstantOp::create(
-      rewriter, loc, element, getAdditiveIdentity(rewriter, element));
   tensor::PadOp pad = tensor::createPadHighOp(
       RankedTensorType::get(paddedShape, element), input, identity,
       /*nofold=*/false, loc, rewriter);

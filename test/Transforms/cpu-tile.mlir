@@ -1631,6 +1631,45 @@ func.func @short_rows_dynamic(%x: tensor<?x?xf32>, %init: tensor<?xf64>) -> tens
 
 // -----
 
+// Unsigned rows take both run-time choices too: the input is cast to its
+// signless type first (arith has no constant of ui8 to pad with), then
+// padded with 0, the body reading signless elements; the masked tail of
+// the other branch likewise.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @short_rows_unsigned
+//       CHECK:   scf.if
+//       CHECK:     tensor.extract_slice {{.+}} : tensor<?x?xui8> to tensor<8x?xui8>
+//       CHECK:     %[[CAST:.+]] = builtin.unrealized_conversion_cast %{{.+}} : tensor<?x?xui8> to tensor<?x?xi8>
+//       CHECK:     %[[PAD:.+]] = tensor.pad %[[CAST]]
+//       CHECK:       tensor.yield %c0_i8 : i8
+//       CHECK:     } {rmean.vectorize} : tensor<?x?xi8> to tensor<8x64xi8>
+//       CHECK:     linalg.generic {{.+}} ins(%[[PAD]] : tensor<8x64xi8>)
+//       CHECK:     ^bb0(%[[IN:.+]]: i8, %{{.+}}: i64):
+//       CHECK:       arith.extui %[[IN]] : i8 to i64
+//       CHECK:   } else {
+//       CHECK:     builtin.unrealized_conversion_cast %{{.+}} : tensor<1x?xui8> to tensor<1x?xi8>
+//       CHECK:     tensor.pad
+//       CHECK:       tensor.yield %c0_i8 : i8
+//       CHECK:     } {rmean.vectorize} : tensor<1x?xi8> to tensor<1x32xi8>
+//       CHECK:   }
+//       CHECK:   return
+func.func @short_rows_unsigned(%x: tensor<?x?xui8>, %init: tensor<?xi64>) -> tensor<?xi64> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<?x?xui8>) outs(%init : tensor<?xi64>)
+      attrs = {rmean.reduction, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>,
+               rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>} {
+  ^bb0(%in: ui8, %acc: i64):
+    %c = builtin.unrealized_conversion_cast %in : ui8 to i8
+    %e = arith.extui %c : i8 to i64
+    %s = arith.addi %acc, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
 // rmean.cpu_short_rows that does not apply (rows of a static length, a
 // strategy with other threads, a product) warns and leaves the op's own
 // strategy.

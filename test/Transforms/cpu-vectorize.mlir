@@ -400,3 +400,61 @@ func.func @whole_rows_leading_unit(%x: tensor<1x8x64xf32>, %acc: tensor<1x8xf64>
   } -> tensor<1x8xf64>
   return %0 : tensor<1x8xf64>
 }
+
+// -----
+
+// Whole rows of integers widened to i64 (or i32) sum in the narrowest type
+// their rows cannot leave (16 or 32 bits), then widen once: a padded row of
+// 64 ui8 lanes sums in i16, a row of 512 i8 lanes in i32 (512 * 2^7 needs
+// more than 16 bits). Zero-extended bytes already widened to i32 keep i32.
+// The padded unsigned rows are read through their cast to the signless
+// type, masked, and the mask's size is the original tensor's.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @narrow_integer_rows
+//       CHECK:   %[[N:.+]] = tensor.dim %{{.+}}, %c1 : tensor<8x?xui8>
+//       CHECK:   %[[MASK:.+]] = vector.create_mask %c8, %[[N]] : vector<8x64xi1>
+//       CHECK:   %[[U:.+]] = vector.transfer_read %{{.+}}, %[[MASK]] {{.+}} : tensor<8x?xui8>, vector<8x64xui8>
+//       CHECK:   %[[X:.+]] = builtin.unrealized_conversion_cast %[[U]] : vector<8x64xui8> to vector<8x64xi8>
+//       CHECK:   arith.extui %[[X]] : vector<8x64xi8> to vector<8x64xi16>
+//       CHECK:   arith.addi {{.+}} : vector<32xi16>
+//       CHECK:   %[[S:.+]] = arith.addi {{.+}} : vector<8xi16>
+//       CHECK:   %[[W:.+]] = arith.extui %[[S]] : vector<8xi16> to vector<8xi64>
+//       CHECK:   arith.addi %{{.+}}, %[[W]] : vector<8xi64>
+//       CHECK:   arith.extsi %{{.+}} : vector<8x512xi8> to vector<8x512xi32>
+//       CHECK:   arith.extsi %{{.+}} : vector<8xi32> to vector<8xi64>
+//       CHECK:   arith.extui %{{.+}} : vector<8x64xi8> to vector<8x64xi32>
+//   CHECK-NOT:   xi16>
+//       CHECK:   return
+func.func @narrow_integer_rows(%x: tensor<8x?xui8>, %acc: tensor<8xi64>, %high: index,
+                               %y: tensor<8x512xi8>, %z: tensor<8x64xi8>, %acc32: tensor<8xi32>)
+    -> (tensor<8xi64>, tensor<8xi64>, tensor<8xi32>) {
+  %zero = arith.constant 0 : i8
+  %cast = builtin.unrealized_conversion_cast %x : tensor<8x?xui8> to tensor<8x?xi8>
+  %p = tensor.pad %cast low[0, 0] high[0, %high] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : i8
+  } {rmean.vectorize} : tensor<8x?xi8> to tensor<8x64xi8>
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<8x64xi8>) outs(%acc : tensor<8xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i8, %out: i64):
+    %e = arith.extui %in : i8 to i64
+    %s = arith.addi %out, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<8xi64>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%y : tensor<8x512xi8>) outs(%acc : tensor<8xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i8, %out: i64):
+    %e = arith.extsi %in : i8 to i64
+    %s = arith.addi %out, %e : i64
+    linalg.yield %s : i64
+  } -> tensor<8xi64>
+  %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%z : tensor<8x64xi8>) outs(%acc32 : tensor<8xi32>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i8, %out: i32):
+    %e = arith.extui %in : i8 to i32
+    %s = arith.addi %out, %e : i32
+    linalg.yield %s : i32
+  } -> tensor<8xi32>
+  return %0, %1, %2 : tensor<8xi64>, tensor<8xi64>, tensor<8xi32>
+}

@@ -340,7 +340,9 @@ def RmeanCPUTilePass : Pass<"rmean-cpu-tile", "::mlir::func::FuncOp"> {
     as one masked vector) and added to all the lanes. A reduction with
     `rmean.cpu_short_rows` gets an `scf.if` on its row length: short rows
     take `rows_per_step` whole rows per step, each padded so to the
-    strategy's `vector_size`, the rows left over peeled. A reduce-all with
+    strategy's `vector_size`, the rows left over peeled. A padded `si*` or
+    `ui*` input is first cast to its signless type (the body's own cast
+    moves onto it), so that the pad holds a signless 0. A reduce-all with
     `row_streams` (a static
     size that `rows_per_step` divides) is first split by upstream's split
     reduction into `rows_per_step` contiguous parts summed as rows of one
@@ -430,7 +432,8 @@ def RmeanCPUVectorizePass
     marked `tensor.pad` (the padded tails of `masked_tail`) as one masked
     read to its static shape, the pad value in the lanes beyond its input
     and the mask an operand of the read: a body's
-    cast of unsigned elements to signless ones moves onto the vectors read,
+    cast of unsigned elements to signless ones moves onto the vectors read
+    (masked ones too, their sizes read from the uncast tensor),
     and a tile whose reduced dimensions have one iteration but whose
     combiner upstream cannot match (the compensated f64 step) is rewritten
     as an elementwise update first (`linalg::dropUnitDims`). It then
@@ -441,8 +444,12 @@ def RmeanCPUVectorizePass
     integers, or f64 lane merges) one tree of shuffles shared between the
     rows: each row halved to a register's width, then pairs of vectors
     combined by two shuffles and an add that halve the lanes per row and
-    double the rows per vector; whole rows widened from f32/f16/bf16 to f64
-    are left marked `rmean.row_sum` for `rmean-narrow-accumulators`),
+    double the rows per vector; whole rows of integers widened to i64 or
+    i32 sum in i16 or i32 instead where their N lanes cannot leave it
+    (N ≤ 2^(16 - b) or 2^(32 - b) for b-bit elements; zero-extended bytes
+    in i32 stay there) and widen the sums once; whole rows widened from
+    f32/f16/bf16 to f64 are left marked `rmean.row_sum` for
+    `rmean-narrow-accumulators`),
     loop-invariant accumulator reads and writes of
     the loops marked `rmean.accumulation_loop` hoisted so accumulators live
     in registers, reads of filled accumulator tiles forwarded as constants,
