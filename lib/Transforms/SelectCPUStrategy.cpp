@@ -378,7 +378,14 @@ static bool wantsMaskedTail(linalg::GenericOp op, CPUStrategyKind kind,
 /// step (shortRowsPerStep), 7x7 pooling's 49 among them.
 static constexpr int64_t kShortRowsMaxLength = 64;
 
-/// The whole-row step of float rows whose length is only known at run time
+/// Elements whose rows rmean.cpu_short_rows reads faster (shortRowsStep).
+static bool isShortRowsElement(Type element) {
+  return isa<FloatType>(element) ||
+         (element.isInteger() && element.getIntOrFloatBitWidth() <= 16);
+}
+
+/// The whole-row step of float and 8- or 16-bit integer rows whose length
+/// is only known at run time
 /// (`rmean.cpu_short_rows`, chosen by rmean-cpu-tile when the rows hold
 /// at most kShortRowsMaxLength elements): eight rows per step, each read as
 /// one masked vector of kShortRowsMaxLength lanes and summed with one
@@ -388,9 +395,14 @@ static constexpr int64_t kShortRowsMaxLength = 64;
 /// pooling on AMD Zen 5, one thread, the two called alternately in one
 /// process, against the lanes with masked tails: 7x7 f32 1.4x, f16 1.5x,
 /// bf16 3.1x, 3x3 f32 5.6x (against scalar tails), 8x8 f32 2.6x; two
-/// threads 7x7 f32 1.3x. Not taken: 256-bit code (AVX2, 7x7 f32 0.5x: the
-/// 64-lane step spills 16 registers) and integers (i32 sums in i64 lanes
-/// 0.3x; i8 no gain).
+/// threads 7x7 f32 1.3x. 8- and 16-bit integer rows sum in i16 or i32
+/// (rmean-cpu-vectorize narrows the rows' i64 sums, which a row of 64
+/// lanes cannot leave): fully dynamic pooling against masked tails (both
+/// dividing without an integer division, docs/ReduceMean.md §4.2): 7x7 i8
+/// and ui8 4.2x, i16 and ui16 2.4-2.5x, 3x3 i8 3.8x, 8x8 i8 2.5x. Not
+/// taken: 256-bit code (AVX2, 7x7 f32 0.5x: the 64-lane step spills 16
+/// registers) and 32- and 64-bit integers (i32 rows, summed in i64 lanes,
+/// 0.7x).
 static CPUShortRowsAttr shortRowsStep(linalg::GenericOp op,
                                       CPUStrategyAttr strategy,
                                       int64_t vectorBits) {
@@ -398,7 +410,7 @@ static CPUShortRowsAttr shortRowsStep(linalg::GenericOp op,
       op.getNumReductionLoops() != 1 ||
       op.getIteratorTypesArray().back() != utils::IteratorType::reduction ||
       op.getNumLoops() < 2 ||
-      !isa<FloatType>(getElementTypeOrSelf(op.getDpsInputs()[0].getType())))
+      !isShortRowsElement(getElementTypeOrSelf(op.getDpsInputs()[0].getType())))
     return {};
   MLIRContext *ctx = op.getContext();
   auto step = CPUStrategyAttr::get(

@@ -1049,11 +1049,14 @@ func.func @masked_tail(%f32: tensor<?x?xf32>, %bf16: tensor<8x?xbf16>, %i8: tens
 
 // -----
 
-// Float rows of a run-time length also get rmean.cpu_short_rows on 512-bit
-// targets: rows of at most 64 elements, chosen at run time, are read whole,
-// eight per step, each as one masked vector of 64 lanes. Not for static
-// lengths, integers, f64 (compensated), columns, or 256-bit targets (AVX2).
+// Float and 8- or 16-bit integer rows of a run-time length also get
+// rmean.cpu_short_rows on 512-bit targets: rows of at most 64 elements,
+// chosen at run time, are read whole, eight per step, each as one masked
+// vector of 64 lanes. Not for static lengths, 32- and 64-bit integers,
+// f64 (compensated), columns, or 256-bit targets (AVX2).
 // CHECK-LABEL: func.func @short_rows_dynamic
+//       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
+//       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //       CHECK:   rmean.cpu_short_rows = #rmean.cpu_short_rows<max_row_length = 64, strategy = <kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 8>>, rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 32, cache_tile = 1024, masked_tail = true>
 //   CHECK-NOT:   rmean.cpu_short_rows
@@ -1063,14 +1066,17 @@ func.func @masked_tail(%f32: tensor<?x?xf32>, %bf16: tensor<8x?xbf16>, %i8: tens
 // AVX2-LABEL: func.func @short_rows_dynamic
 //   AVX2-NOT:   rmean.cpu_short_rows
 //       AVX2:   return
-func.func @short_rows_dynamic(%f32: tensor<?x?x?x?xf32>, %bf16: tensor<8x?xbf16>, %i32: tensor<8x?xi32>,
+func.func @short_rows_dynamic(%f32: tensor<?x?x?x?xf32>, %bf16: tensor<8x?xbf16>, %i8: tensor<?x?x?x?xi8>,
+                              %u16: tensor<8x?xui16>, %i32: tensor<8x?xi32>,
                               %static: tensor<8x49xf32>, %f64: tensor<8x?xf64>, %cols: tensor<?x?xf32>)
-    -> (tensor<?x?xf32>, tensor<8xbf16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>) {
+    -> (tensor<?x?xf32>, tensor<8xbf16>, tensor<?x?xi8>, tensor<8xui16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>) {
   %0 = rmean.reduce_mean %f32 {axes = array<i64: 2, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?xf32>
   %1 = rmean.reduce_mean %bf16 {axes = array<i64: 1>} : tensor<8x?xbf16> -> tensor<8xbf16>
-  %2 = rmean.reduce_mean %i32 {axes = array<i64: 1>} : tensor<8x?xi32> -> tensor<8xi32>
-  %3 = rmean.reduce_mean %static {axes = array<i64: 1>} : tensor<8x49xf32> -> tensor<8xf32>
-  %4 = rmean.reduce_mean %f64 {axes = array<i64: 1>} : tensor<8x?xf64> -> tensor<8xf64>
-  %5 = rmean.reduce_mean %cols {axes = array<i64: 0>} : tensor<?x?xf32> -> tensor<?xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<?x?xf32>, tensor<8xbf16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>
+  %2 = rmean.reduce_mean %i8 {axes = array<i64: 2, 3>} : tensor<?x?x?x?xi8> -> tensor<?x?xi8>
+  %3 = rmean.reduce_mean %u16 {axes = array<i64: 1>} : tensor<8x?xui16> -> tensor<8xui16>
+  %4 = rmean.reduce_mean %i32 {axes = array<i64: 1>} : tensor<8x?xi32> -> tensor<8xi32>
+  %5 = rmean.reduce_mean %static {axes = array<i64: 1>} : tensor<8x49xf32> -> tensor<8xf32>
+  %6 = rmean.reduce_mean %f64 {axes = array<i64: 1>} : tensor<8x?xf64> -> tensor<8xf64>
+  %7 = rmean.reduce_mean %cols {axes = array<i64: 0>} : tensor<?x?xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<?x?xf32>, tensor<8xbf16>, tensor<?x?xi8>, tensor<8xui16>, tensor<8xi32>, tensor<8xf32>, tensor<8xf64>, tensor<?xf32>
 }

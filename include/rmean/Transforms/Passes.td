@@ -220,9 +220,10 @@ def RmeanSelectCPUStrategyPass
       (else the rule above; 1.4-1.85x from L2 on AMD Zen 5; from L3 it
       measured slower). Rows of a run-time length take `masked_tail` where
       the target has masked loads of the element type (512 bits; 256 bits
-      for 32- and 64-bit elements), and float ones on 512-bit targets also
-      `rmean.cpu_short_rows`: rows of at most 64 elements, chosen at run
-      time, read whole, eight per step, at 64 lanes.
+      for 32- and 64-bit elements), and float and 8- or 16-bit integer ones
+      on 512-bit targets also `rmean.cpu_short_rows`: rows of at most 64
+      elements, chosen at run time, read whole, eight per step, at 64
+      lanes.
     - `kind = outer`: the reduced dimension is followed by one kept,
       contiguous dimension (column means, NHWC pooling, middle axes). The
       kept dimension is cut into `cache_tile`-wide chunks (`cache-tile`,
