@@ -458,3 +458,50 @@ func.func @narrow_integer_rows(%x: tensor<8x?xui8>, %acc: tensor<8xi64>, %high: 
   } -> tensor<8xi32>
   return %0, %1, %2 : tensor<8xi64>, tensor<8xi64>, tensor<8xi32>
 }
+
+// -----
+
+// Whole static rows of an odd length read as the contiguous run their
+// step's rows form (the slice takes every column), then reshaped: i8 rows
+// of 9; not i32 rows of 9 (LLVM loads those well) nor a slice of part of
+// the columns.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @flatten_whole_rows
+//       CHECK:   %[[S:.+]] = tensor.extract_slice %{{.+}}[%{{.+}}, 0] [8, 9] [1, 1] : tensor<64x9xi8> to tensor<8x9xi8>
+//       CHECK:   %[[F:.+]] = tensor.collapse_shape %[[S]] {{\[}}[0, 1]] : tensor<8x9xi8> into tensor<72xi8>
+//       CHECK:   %[[V:.+]] = vector.transfer_read %[[F]][%c0], %{{.+}} {in_bounds = [true]} : tensor<72xi8>, vector<72xi8>
+//       CHECK:   vector.shape_cast %[[V]] : vector<72xi8> to vector<8x9xi8>
+//       CHECK:   vector.transfer_read %{{.+}} : tensor<8x9xi32>, vector<8x9xi32>
+//       CHECK:   vector.transfer_read %{{.+}} : tensor<8x9xi8>, vector<8x9xi8>
+//   CHECK-NOT:   tensor.collapse_shape
+//       CHECK:   return
+func.func @flatten_whole_rows(%x: tensor<64x9xi8>, %y: tensor<64x9xi32>, %z: tensor<64x16xi8>,
+                              %i: index, %acc: tensor<8xi32>, %acc64: tensor<8xi64>)
+    -> (tensor<8xi32>, tensor<8xi64>, tensor<8xi32>) {
+  %s = tensor.extract_slice %x[%i, 0] [8, 9] [1, 1] : tensor<64x9xi8> to tensor<8x9xi8>
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%s : tensor<8x9xi8>) outs(%acc : tensor<8xi32>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i8, %out: i32):
+    %e = arith.extsi %in : i8 to i32
+    %a = arith.addi %out, %e : i32
+    linalg.yield %a : i32
+  } -> tensor<8xi32>
+  %t = tensor.extract_slice %y[%i, 0] [8, 9] [1, 1] : tensor<64x9xi32> to tensor<8x9xi32>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%t : tensor<8x9xi32>) outs(%acc64 : tensor<8xi64>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i32, %out: i64):
+    %e = arith.extsi %in : i32 to i64
+    %a = arith.addi %out, %e : i64
+    linalg.yield %a : i64
+  } -> tensor<8xi64>
+  %u = tensor.extract_slice %z[%i, 0] [8, 9] [1, 1] : tensor<64x16xi8> to tensor<8x9xi8>
+  %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%u : tensor<8x9xi8>) outs(%acc : tensor<8xi32>) attrs = {rmean.vectorize} {
+  ^bb0(%in: i8, %out: i32):
+    %e = arith.extsi %in : i8 to i32
+    %a = arith.addi %out, %e : i32
+    linalg.yield %a : i32
+  } -> tensor<8xi32>
+  return %0, %1, %2 : tensor<8xi32>, tensor<8xi64>, tensor<8xi32>
+}

@@ -434,7 +434,11 @@ def RmeanCPUVectorizePass
     read to its static shape, the pad value in the lanes beyond its input
     and the mask an operand of the read: a body's
     cast of unsigned elements to signless ones moves onto the vectors read
-    (masked ones too, their sizes read from the uncast tensor),
+    (masked ones too, their sizes read from the uncast tensor); a read of
+    whole static rows of an odd length (signless bytes in rows of fewer
+    than 32, floats of at most 32 bits in rows of fewer than 16, which
+    LLVM would load element by element) becomes one read of the
+    contiguous run the rows form, reshaped (3x3 i8 pooling 3x, f32 1.2x);
     and a tile whose reduced dimensions have one iteration but whose
     combiner upstream cannot match (the compensated f64 step) is rewritten
     as an elementwise update first (`linalg::dropUnitDims`). It then
