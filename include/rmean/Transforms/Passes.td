@@ -436,9 +436,8 @@ def RmeanCPUVectorizePass
     cast of unsigned elements to signless ones moves onto the vectors read
     (masked ones too, their sizes read from the uncast tensor); a read of
     whole static rows of an odd length (signless bytes in rows of fewer
-    than 32, floats of at most 32 bits in rows of fewer than 16, which
-    LLVM would load element by element) becomes one read of the
-    contiguous run the rows form, reshaped (3x3 i8 pooling 3x, f32 1.2x);
+    than 32, which LLVM would load byte by byte) becomes one read of the
+    contiguous run the rows form, reshaped (3x3 i8 pooling 3x);
     and a tile whose reduced dimensions have one iteration but whose
     combiner upstream cannot match (the compensated f64 step) is rewritten
     as an elementwise update first (`linalg::dropUnitDims`). It then
