@@ -71,6 +71,15 @@ struct ForwardFillToTransferRead : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
+/// The value that `v` is a one-to-one unrealized cast of (as
+/// castInputsToSignless makes them), or null.
+static Value getCastSource(Value v) {
+  auto cast = v.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+    return {};
+  return cast->getOperand(0);
+}
+
 /// A vector read of a tensor that castInputsToSignless cast to its
 /// signless element type reads the original tensor and casts the vector:
 /// the tensor cast then has no users, and the vector cast disappears when
@@ -79,19 +88,18 @@ struct ReadThroughSignlessCast : OpRewritePattern<vector::TransferReadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
-    auto cast = read.getBase().getDefiningOp<UnrealizedConversionCastOp>();
-    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(read, "not a read of a cast tensor");
-    auto source = dyn_cast<RankedTensorType>(cast->getOperand(0).getType());
+    Value original = getCastSource(read.getBase());
+    auto source = original ? dyn_cast<RankedTensorType>(original.getType())
+                           : RankedTensorType();
     if (!source)
-      return rewriter.notifyMatchFailure(read, "cast from a non-tensor");
+      return rewriter.notifyMatchFailure(read, "not a read of a cast tensor");
     Location loc = read.getLoc();
     Type element = source.getElementType();
     Value padding = UnrealizedConversionCastOp::create(rewriter, loc, element,
                                                        read.getPadding())
                         .getResult(0);
     auto wideRead = vector::TransferReadOp::create(
-        rewriter, loc, read.getVectorType().clone(element), cast->getOperand(0),
+        rewriter, loc, read.getVectorType().clone(element), original,
         read.getIndices(), read.getPermutationMapAttr(), padding,
         read.getMask(), read.getInBoundsAttr());
     rewriter.replaceOpWithNewOp<UnrealizedConversionCastOp>(
@@ -158,12 +166,10 @@ struct DimThroughSignlessCast : OpRewritePattern<tensor::DimOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::DimOp dim,
                                 PatternRewriter &rewriter) const override {
-    auto cast = dim.getSource().getDefiningOp<UnrealizedConversionCastOp>();
-    if (!cast || cast->getNumOperands() != 1 || cast->getNumResults() != 1 ||
-        !isa<RankedTensorType>(cast->getOperand(0).getType()))
+    Value original = getCastSource(dim.getSource());
+    if (!original || !isa<RankedTensorType>(original.getType()))
       return rewriter.notifyMatchFailure(dim, "not a size of a cast tensor");
-    rewriter.replaceOpWithNewOp<tensor::DimOp>(dim, cast->getOperand(0),
-                                               dim.getIndex());
+    rewriter.replaceOpWithNewOp<tensor::DimOp>(dim, original, dim.getIndex());
     return success();
   }
 };
