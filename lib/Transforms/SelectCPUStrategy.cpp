@@ -157,6 +157,24 @@ static bool hasSignedByteRows(linalg::GenericOp op) {
          isExtendingIntegerSum(op, &isUnsigned) && !isUnsigned;
 }
 
+/// Rows per step of signed byte rows read as `lanes` (hasSignedByteRows):
+/// 1024 / lanes, at most 64, halved (down to 8) while a static count of rows
+/// holds no full step.
+static int64_t signedByteRowsPerStep(linalg::GenericOp op, int64_t lanes) {
+  int64_t rows = std::min<int64_t>(64, 1024 / lanes);
+  // The count of rows, saturated at `rows` (no overflow); 0 when dynamic.
+  int64_t count = 1;
+  SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+  for (int64_t size : ArrayRef(sizes).drop_back())
+    count =
+        ShapedType::isDynamic(size) || count == 0
+            ? 0
+            : std::min<int64_t>(count * std::min<int64_t>(size, rows), rows);
+  while (count != 0 && rows > 8 && count < rows)
+    rows /= 2;
+  return std::max<int64_t>(rows, 8);
+}
+
 /// Rows per step of short rows read as `lanes` (a power of two). Up to 64
 /// lanes, 8 rows (measured on 49-wide rows: 8 rows 1.0-1.1x faster than
 /// 16, about the same as 4). Wider steps spill: 32 registers' worth of
@@ -185,8 +203,9 @@ static int64_t shortRowsPerStep(linalg::GenericOp op, int64_t baseLanes,
     // among more rows. AMD Zen 5, static pooling, against 8 rows: 3x3 (16
     // lanes, 64 rows) 1.9-2.1x, 5x5 (32 lanes, 32 rows) 1.0-1.3x, 7x7 (64
     // lanes, 16 rows) 1.18x. Zero-extended bytes stay in i32 and measured
-    // 0.74-1.1x, so keep 8.
-    return std::min<int64_t>(64, 1024 / lanes);
+    // 0.74-1.1x, so keep 8. A static count of rows too small for one such
+    // step takes fewer (down to 8), so that its rows do not all stay scalar.
+    return signedByteRowsPerStep(op, lanes);
   else if (lanes <= 64)
     return kShortRowsPerStep;
   return std::clamp<int64_t>(stepElements / lanes, 2, kShortRowsPerStep);

@@ -1085,22 +1085,28 @@ func.func @short_rows_dynamic(%f32: tensor<?x?x?x?xf32>, %bf16: tensor<8x?xbf16>
 
 // Static short rows of signed bytes (summed in i16 by rmean-cpu-vectorize)
 // take 2 KiB of those lanes per step on 512-bit targets: 64 rows of 9 (16
-// lanes), 16 rows of 49 (64 lanes). Unsigned bytes and i16 keep 8 rows, as
-// do 256-bit targets.
+// lanes), 16 rows of 49 (64 lanes); fewer (down to 8) where the rows hold
+// no such step: 32 of 40 rows, 8 of 4. Unsigned bytes and i16 keep 8 rows,
+// as do 256-bit targets.
 // CHECK-LABEL: func.func @signed_byte_rows
 //       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 64>
 //       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 64, cache_tile = 1024, rows_per_step = 16>
 //       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 //       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
+//       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 32>
+//       CHECK:   rmean.cpu_strategy = #rmean.cpu_strategy<kind = inner, vector_size = 16, cache_tile = 1024, rows_per_step = 8>
 // AVX2-LABEL: func.func @signed_byte_rows
 //   AVX2-NOT:   rows_per_step = 64
 //   AVX2-NOT:   rows_per_step = 16
 //       AVX2:   return
-func.func @signed_byte_rows(%a: tensor<4096x9xi8>, %b: tensor<4096x49xi8>, %c: tensor<4096x9xui8>, %d: tensor<4096x9xi16>)
-    -> (tensor<4096xi8>, tensor<4096xi8>, tensor<4096xui8>, tensor<4096xi16>) {
+func.func @signed_byte_rows(%a: tensor<4096x9xi8>, %b: tensor<4096x49xi8>, %c: tensor<4096x9xui8>, %d: tensor<4096x9xi16>,
+                            %e: tensor<40x9xi8>, %f: tensor<4x9xi8>)
+    -> (tensor<4096xi8>, tensor<4096xi8>, tensor<4096xui8>, tensor<4096xi16>, tensor<40xi8>, tensor<4xi8>) {
   %0 = rmean.reduce_mean %a {axes = array<i64: 1>} : tensor<4096x9xi8> -> tensor<4096xi8>
   %1 = rmean.reduce_mean %b {axes = array<i64: 1>} : tensor<4096x49xi8> -> tensor<4096xi8>
   %2 = rmean.reduce_mean %c {axes = array<i64: 1>} : tensor<4096x9xui8> -> tensor<4096xui8>
   %3 = rmean.reduce_mean %d {axes = array<i64: 1>} : tensor<4096x9xi16> -> tensor<4096xi16>
-  return %0, %1, %2, %3 : tensor<4096xi8>, tensor<4096xi8>, tensor<4096xui8>, tensor<4096xi16>
+  %4 = rmean.reduce_mean %e {axes = array<i64: 1>} : tensor<40x9xi8> -> tensor<40xi8>
+  %5 = rmean.reduce_mean %f {axes = array<i64: 1>} : tensor<4x9xi8> -> tensor<4xi8>
+  return %0, %1, %2, %3, %4, %5 : tensor<4096xi8>, tensor<4096xi8>, tensor<4096xui8>, tensor<4096xi16>, tensor<40xi8>, tensor<4xi8>
 }
